@@ -1,0 +1,186 @@
+/// The canvas's anti-aliased primitives. Every position and size is in logical coordinates
+/// (see `Canvas.transform`) and may fall between LEDs.
+extension Canvas {
+    /// Blends `color` over the whole canvas.
+    public mutating func fill(_ color: Color) {
+        guard color.alpha > 0 else { return }
+        let linear = color.linear, w = Canvas.weight(color.alpha)
+        samples.withUnsafeMutableBufferPointer { buffer in
+            for i in buffer.indices { buffer[i] = Canvas.blend(linear, over: buffer[i], weight: w) }
+        }
+    }
+
+    /// Fills `rect`, with corners rounded to `cornerRadius` (clamped to half the shorter side).
+    /// Edges are half-open: rectangles that share an edge tile without overlap or gap.
+    public mutating func fillRect(_ rect: Rect, cornerRadius: Fixed = .zero, color: Color) {
+        guard rect.width > .zero, rect.height > .zero else { return }
+        let radius = min(cornerRadius, min(rect.width, rect.height) / 2)
+        if radius <= .zero {
+            let w = Int64(rect.width.raw) << 8, h = Int64(rect.height.raw) << 8
+            let map = LocalMap(origin: Point(x: rect.x, y: rect.y), unitX: .one, unitY: .one)
+            fillShape(minX: rect.x, minY: rect.y, maxX: rect.maxX, maxY: rect.maxY, map: map, color: color) { u, v in
+                u >= 0 && v >= 0 && u < w && v < h
+            }
+            return
+        }
+        // Local units of one corner radius, centred on the rectangle.
+        let halfW = (Int64(rect.width.raw) << 23) / Int64(radius.raw)
+        let halfH = (Int64(rect.height.raw) << 23) / Int64(radius.raw)
+        let map = LocalMap(origin: rect.center, unitX: radius, unitY: radius)
+        fillShape(minX: rect.x, minY: rect.y, maxX: rect.maxX, maxY: rect.maxY, map: map, color: color) { u, v in
+            let au = u < 0 ? -u : u, av = v < 0 ? -v : v
+            guard au < halfW, av < halfH else { return false }
+            let cu = au - (halfW - Q24.one), cv = av - (halfH - Q24.one)
+            return cu <= 0 || cv <= 0 || Q24.withinUnitCircle(cu, cv)
+        }
+    }
+
+    /// Fills the ellipse inscribed in `rect`.
+    public mutating func fillEllipse(in rect: Rect, color: Color) {
+        guard rect.width > .zero, rect.height > .zero else { return }
+        let map = LocalMap(origin: rect.center, unitX: rect.width / 2, unitY: rect.height / 2)
+        fillShape(minX: rect.x, minY: rect.y, maxX: rect.maxX, maxY: rect.maxY, map: map, color: color) { u, v in
+            Q24.withinUnitCircle(u, v)
+        }
+    }
+
+    /// Fills a circle.
+    public mutating func fillCircle(center: Point, radius: Fixed, color: Color) {
+        fillEllipse(in: Rect(x: center.x - radius, y: center.y - radius, width: radius * 2, height: radius * 2), color: color)
+    }
+
+    /// Fills a pie sector: the part of the circle swept clockwise from `start` to `end`.
+    /// A sweep of a full turn or more fills the circle; a sweep of zero or less draws nothing.
+    public mutating func fillPie(center: Point, radius: Fixed, from start: Angle, to end: Angle, color: Color) {
+        let sweep = Int64(end.raw) - Int64(start.raw)
+        guard radius > .zero, sweep > 0 else { return }
+        if sweep >= 65536 { fillCircle(center: center, radius: radius, color: color); return }
+        let sx = Int64(Trig.cosine(start).raw), sy = Int64(Trig.sine(start).raw)
+        let ex = Int64(Trig.cosine(end).raw), ey = Int64(Trig.sine(end).raw)
+        let wide = sweep > 32768
+        let map = LocalMap(origin: center, unitX: radius, unitY: radius)
+        fillShape(minX: center.x - radius, minY: center.y - radius, maxX: center.x + radius, maxY: center.y + radius,
+                  map: map, color: color) { u, v in
+            guard Q24.withinUnitCircle(u, v) else { return false }
+            let afterStart = sx * v - sy * u >= 0   // p lies clockwise of the start ray
+            let beforeEnd = u * ey - v * ex >= 0    // p lies counter-clockwise of the end ray
+            return wide ? (afterStart || beforeEnd) : (afterStart && beforeEnd)
+        }
+    }
+
+    /// Strokes the segment from `a` to `b`, `width` wide, with round caps.
+    public mutating func strokeLine(from a: Point, to b: Point, width: Fixed, color: Color) {
+        guard width > .zero else { return }
+        let dx = Int64(b.x.raw) - Int64(a.x.raw), dy = Int64(b.y.raw) - Int64(a.y.raw)
+        let length = Int64(integerSquareRoot(UInt64(dx * dx) + UInt64(dy * dy)))  // Q16.16
+        let half = width / 2
+        guard length > 0 else { fillCircle(center: a, radius: half, color: color); return }
+        let ux = Fixed(raw: Int32((dx << 16) / length)), uy = Fixed(raw: Int32((dy << 16) / length))
+        let reach = (length << 24) / Int64(half.raw)  // segment length in half-widths, Q.24
+        let map = LocalMap(origin: a, directionX: ux, directionY: uy, unit: half)
+        fillShape(minX: min(a.x, b.x) - half, minY: min(a.y, b.y) - half,
+                  maxX: max(a.x, b.x) + half, maxY: max(a.y, b.y) + half, map: map, color: color) { u, v in
+            if u >= 0 && u <= reach && v >= -Q24.one && v <= Q24.one { return true }
+            return Q24.withinUnitCircle(u, v) || Q24.withinUnitCircle(u - reach, v)
+        }
+    }
+
+    /// Fills a polygon (closed automatically) with the non-zero winding rule.
+    public mutating func fillPolygon(_ points: [Point], color: Color) {
+        guard points.count >= 3, color.alpha > 0 else { return }
+        let s = Int64(supersampling.rawValue)
+        // Vertices in sample space, Q16.16.
+        let vertices = points.map { p -> (x: Int64, y: Int64) in
+            let led = transform.apply(p)
+            return (Int64(led.x.raw) * s, Int64(led.y.raw) * s)
+        }
+        let minY = vertices.map(\.y).min()!, maxY = vertices.map(\.y).max()!
+        let j0 = max(0, Int((minY - 32768) >> 16)), j1 = min(sampleHeight, Int((maxY + 32768) >> 16) + 1)
+        guard j0 < j1 else { return }
+        let linear = color.linear, w = Canvas.weight(color.alpha)
+        var crossings: [(x: Int64, winding: Int)] = []
+        for j in j0..<j1 {
+            let yc = (Int64(j) << 16) + 32768
+            crossings.removeAll(keepingCapacity: true)
+            for k in vertices.indices {
+                let p = vertices[k], q = vertices[(k + 1) % vertices.count]
+                let winding: Int
+                if p.y <= yc && q.y > yc { winding = 1 } else if q.y <= yc && p.y > yc { winding = -1 } else { continue }
+                let x = Int128(p.x) + Int128(yc - p.y) * Int128(q.x - p.x) / Int128(q.y - p.y)
+                crossings.append((Int64(x), winding))
+            }
+            crossings.sort { $0.x < $1.x }
+            var total = 0
+            samples.withUnsafeMutableBufferPointer { buffer in
+                for k in crossings.indices.dropLast() {
+                    total += crossings[k].winding
+                    guard total != 0 else { continue }
+                    // Samples whose centres (i + 0.5) lie in [xa, xb).
+                    let xa = crossings[k].x, xb = crossings[k + 1].x
+                    let i0 = max(0, Int((xa - 32768 + 0xFFFF) >> 16))
+                    let i1 = min(sampleWidth, Int((xb - 32768 + 0xFFFF) >> 16))
+                    guard i0 < i1 else { continue }
+                    let row = j * sampleWidth
+                    for i in i0..<i1 { buffer[row + i] = Canvas.blend(linear, over: buffer[row + i], weight: w) }
+                }
+            }
+        }
+    }
+
+    /// Draws the lit pixels of `bitmap` in `color`, its top-left corner at `origin`, each
+    /// bitmap pixel `pixelSize` logical units square.
+    public mutating func drawBitmap(_ bitmap: Bitmap, at origin: Point, pixelSize: Fixed = .one, color: Color) {
+        guard bitmap.width > 0, bitmap.height > 0, pixelSize > .zero else { return }
+        let map = LocalMap(origin: origin, unitX: pixelSize, unitY: pixelSize)
+        let w = bitmap.width, h = bitmap.height
+        fillShape(minX: origin.x, minY: origin.y, maxX: origin.x + pixelSize * w, maxY: origin.y + pixelSize * h,
+                  map: map, color: color) { u, v in
+            guard u >= 0, v >= 0 else { return false }
+            let x = Int(u >> 24), y = Int(v >> 24)
+            return x < w && y < h && bitmap.bits[y * w + x]
+        }
+    }
+
+    /// Draws a colour image with its alpha, top-left at `origin`, each image pixel `pixelSize`
+    /// logical units square, its alpha multiplied by `opacity`.
+    public mutating func drawImage(_ image: RGBAImage, at origin: Point, pixelSize: Fixed = .one, opacity: Fixed = .one) {
+        guard image.width > 0, image.height > 0, pixelSize > .zero,
+              let bounds = sampleBounds(minX: origin.x, minY: origin.y,
+                                        maxX: origin.x + pixelSize * image.width, maxY: origin.y + pixelSize * image.height)
+        else { return }
+        let paints = image.pixels.map { c in (c.linear, Canvas.weight(c.withOpacity(opacity).alpha)) }
+        let w = image.width, h = image.height
+        rasterize(bounds: bounds, map: LocalMap(origin: origin, unitX: pixelSize, unitY: pixelSize)) { u, v in
+            guard u >= 0, v >= 0 else { return nil }
+            let x = Int(u >> 24), y = Int(v >> 24)
+            return x < w && y < h ? paints[y * w + x] : nil
+        }
+    }
+
+    /// Draws `text` on one line in `font`, the top-left of its line box at `origin`, each font
+    /// pixel `pixelSize` logical units square. Returns the text's width in logical units.
+    @discardableResult
+    public mutating func drawText(_ text: String, font: PixelFont, at origin: Point, pixelSize: Fixed = .one,
+                                  color: Color) -> Fixed {
+        var penX = origin.x
+        for scalar in text.unicodeScalars {
+            guard let glyph = font.glyph(for: scalar) else {
+                penX += pixelSize * font.missingAdvance
+                continue
+            }
+            let glyphOrigin = Point(x: penX + pixelSize * glyph.left, y: origin.y + pixelSize * glyph.top)
+            drawBitmap(glyph.bitmap, at: glyphOrigin, pixelSize: pixelSize, color: color)
+            penX += pixelSize * glyph.advance
+        }
+        return penX - origin.x
+    }
+
+    /// Sets every sample to `shader(p)`, where `p` is the sample centre in logical
+    /// coordinates: a per-pixel function, supersampled like every other primitive.
+    public mutating func shade(_ shader: (Point) -> LinearColor) {
+        let all = (x0: 0, y0: 0, x1: sampleWidth, y1: sampleHeight)
+        rasterize(bounds: all, map: LocalMap(origin: .zero, unitX: .one, unitY: .one)) { u, v in
+            (shader(Point(x: Fixed(raw: Int32(truncatingIfNeeded: u >> 8)), y: Fixed(raw: Int32(truncatingIfNeeded: v >> 8)))), 256)
+        }
+    }
+}

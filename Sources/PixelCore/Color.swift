@@ -1,0 +1,113 @@
+/// A colour as people write it: 8-bit sRGB channels and an 8-bit straight (not premultiplied) alpha.
+///
+/// Rendering converts it to `LinearColor` (16-bit linear light) before any blending, so
+/// anti-aliased edges and downsampling average light, not code values.
+public struct Color: Hashable, Sendable {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+    /// Opacity: 0 transparent … 255 opaque.
+    public var alpha: UInt8
+
+    @inlinable public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 255, green: 255, blue: 255)
+    public static let red = Color(red: 255, green: 0, blue: 0)
+    public static let green = Color(red: 0, green: 255, blue: 0)
+    public static let blue = Color(red: 0, green: 0, blue: 255)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// Parses `#RRGGBB`, `RRGGBB`, `#RRGGBBAA` or `RRGGBBAA` (hex digits, either case).
+    public init?(hex: String) {
+        var text = Substring(hex)
+        if text.first == "#" { text = text.dropFirst() }
+        // Only hex digits: UInt32(_:radix:) alone would also accept a leading "+" or "-".
+        guard text.count == 6 || text.count == 8, text.allSatisfy({ $0.isASCII && $0.isHexDigit }),
+              let value = UInt32(text, radix: 16) else { return nil }
+        if text.count == 6 {
+            self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
+        } else {
+            self.init(red: UInt8(value >> 24), green: UInt8(value >> 16 & 0xFF),
+                      blue: UInt8(value >> 8 & 0xFF), alpha: UInt8(value & 0xFF))
+        }
+    }
+
+    /// The same colour with its alpha multiplied by `opacity` (clamped to 0...1), rounded to nearest.
+    public func withOpacity(_ opacity: Fixed) -> Color {
+        let o = Int64(opacity.clamped(to: .zero ... .one).raw)
+        var copy = self
+        copy.alpha = UInt8((Int64(alpha) * o + 32768) >> 16)
+        return copy
+    }
+
+    /// The colour converted to 16-bit linear light (alpha dropped).
+    @inlinable public var linear: LinearColor {
+        LinearColor(red: Tables.srgbToLinear[Int(red)], green: Tables.srgbToLinear[Int(green)],
+                    blue: Tables.srgbToLinear[Int(blue)])
+    }
+
+    /// A fully saturated, full-value colour of the given hue (0 = red, 1/3 turn = green,
+    /// 2/3 turn = blue), in sRGB, computed with integers only.
+    public static func hue(_ angle: Angle) -> Color {
+        let h = Int(angle.raw & 0xFFFF) * 6  // 0 ..< 6·65536
+        let sector = h >> 16
+        let f = h & 0xFFFF
+        let rising = UInt8((f * 255 + 32768) >> 16)
+        let falling = 255 - rising
+        switch sector {
+        case 0: return Color(red: 255, green: rising, blue: 0)
+        case 1: return Color(red: falling, green: 255, blue: 0)
+        case 2: return Color(red: 0, green: 255, blue: rising)
+        case 3: return Color(red: 0, green: falling, blue: 255)
+        case 4: return Color(red: rising, green: 0, blue: 255)
+        default: return Color(red: 255, green: 0, blue: falling)
+        }
+    }
+}
+
+/// Linear light, 16 bits per channel: 0 is dark, 65535 is the channel at full drive.
+///
+/// This is what a `Frame` holds and what panel drivers turn into PWM duty, bit planes or
+/// serial bytes.
+public struct LinearColor: Hashable, Sendable {
+    public var red: UInt16
+    public var green: UInt16
+    public var blue: UInt16
+
+    @inlinable public init(red: UInt16, green: UInt16, blue: UInt16) {
+        self.red = red; self.green = green; self.blue = blue
+    }
+
+    public static let black = LinearColor(red: 0, green: 0, blue: 0)
+    public static let white = LinearColor(red: 65535, green: 65535, blue: 65535)
+
+    /// Each channel multiplied by `factor` (clamped to 0...1), rounded to nearest.
+    @inlinable public func scaled(by factor: Fixed) -> LinearColor {
+        let f = UInt32(factor.clamped(to: .zero ... .one).raw)
+        return LinearColor(red: UInt16((UInt32(red) * f + 32768) >> 16),
+                           green: UInt16((UInt32(green) * f + 32768) >> 16),
+                           blue: UInt16((UInt32(blue) * f + 32768) >> 16))
+    }
+
+    /// The nearest 8-bit sRGB colour (exact inverse of `Color.linear` on its 256 levels;
+    /// other values go to the code whose linear level is nearest).
+    public var srgb: Color {
+        Color(red: LinearColor.encode(red), green: LinearColor.encode(green), blue: LinearColor.encode(blue))
+    }
+
+    /// Nearest sRGB code value for a linear level, by binary search in the sRGB table.
+    @inlinable public static func encode(_ level: UInt16) -> UInt8 {
+        let table = Tables.srgbToLinear
+        var low = 0, high = 255
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if table[mid] <= level { low = mid } else { high = mid - 1 }
+        }
+        // low is the largest code with table[low] <= level; pick the nearer of low and low+1.
+        if low < 255, Int(table[low + 1]) - Int(level) < Int(level) - Int(table[low]) { return UInt8(low + 1) }
+        return UInt8(low)
+    }
+}

@@ -1,0 +1,159 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PixelCore
+import PixelEffects
+
+/// `pixelwheel bench`: times every effect at several panel sizes on the virtual clock.
+public enum Benchmark {
+    /// One thing to measure: an effect with parameters, at a size.
+    public struct Case: Sendable {
+        public var label: String
+        public var effect: String
+        public var parameters: [String: String]
+        public var size: PanelSize
+    }
+
+    /// One measured row.
+    public struct Row: Sendable {
+        public var label: String
+        public var size: PanelSize
+        public var supersampling: Supersampling
+        public var frames: Int
+        /// Median and 99th percentile, nanoseconds.
+        public var renderMedian: Int64, renderP99: Int64
+        public var downsampleMedian: Int64, downsampleP99: Int64
+        public var totalMedian: Int64, totalP99: Int64
+        /// Peak resident memory of the process during the row, in KiB (nil where the OS does not say).
+        public var peakResidentKiB: Int?
+    }
+
+    /// Sizes measured by default.
+    public static let defaultSizes: [PanelSize] = [
+        try! PanelSize(width: 64, height: 32), try! PanelSize(width: 128, height: 64), try! PanelSize(width: 256, height: 128),
+    ]
+
+    /// Every effect (both starfield modes) at every size in `sizes`.
+    public static func defaultCases(sizes: [PanelSize] = defaultSizes) -> [Case] {
+        let effects: [(String, String, [String: String])] = [
+            ("bounce", "bounce", [:]),
+            ("starfield objects", "starfield", ["mode": "objects"]),
+            ("starfield shader", "starfield", ["mode": "shader"]),
+            ("rain", "rain", [:]),
+            ("fan", "fan", [:]),
+        ]
+        return effects.flatMap { label, effect, params in
+            sizes.map { Case(label: label, effect: effect, parameters: params, size: $0) }
+        }
+    }
+
+    /// Runs `cases`, each for `frames` frames at 60 fps virtual time after a short warm-up.
+    public static func run(cases: [Case], supersampling: Supersampling, frames: Int, seed: UInt64 = 1,
+                           progress: (Row) -> Void = { _ in }) throws -> [Row] {
+        var rows: [Row] = []
+        for c in cases {
+            let scene = try EffectCatalog.named(c.effect).makeScene(parameters: c.parameters, seed: seed,
+                                                                       width: c.size.width, height: c.size.height)
+            var player = EffectPlayer(scene: scene, size: c.size, supersampling: supersampling)
+            for k in 0..<10 { player.render(at: .frame(k, fps: 60)) }
+            resetPeakMemory()
+            var render: [Int64] = [], down: [Int64] = [], total: [Int64] = []
+            render.reserveCapacity(frames); down.reserveCapacity(frames); total.reserveCapacity(frames)
+            for k in 0..<frames {
+                let t0 = MonotonicClock.nanoseconds()
+                player.draw(at: .frame(10 + k, fps: 60))
+                let t1 = MonotonicClock.nanoseconds()
+                player.downsample()
+                let t2 = MonotonicClock.nanoseconds()
+                render.append(t1 - t0); down.append(t2 - t1); total.append(t2 - t0)
+            }
+            let row = Row(label: c.label, size: c.size, supersampling: supersampling, frames: frames,
+                          renderMedian: percentile(render, 50), renderP99: percentile(render, 99),
+                          downsampleMedian: percentile(down, 50), downsampleP99: percentile(down, 99),
+                          totalMedian: percentile(total, 50), totalP99: percentile(total, 99),
+                          peakResidentKiB: peakResidentKiB())
+            progress(row)
+            rows.append(row)
+        }
+        return rows
+    }
+
+    /// The `p`-th percentile (nearest rank) of `values`.
+    public static func percentile(_ values: [Int64], _ p: Int) -> Int64 {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let rank = max(1, (p * sorted.count + 99) / 100)
+        return sorted[min(rank, sorted.count) - 1]
+    }
+
+    /// Resets the kernel's peak-RSS mark (Linux: write 5 to /proc/self/clear_refs), so each
+    /// row reports its own peak. Harmless where unsupported.
+    static func resetPeakMemory() {
+        #if os(Linux)
+        let fd = open("/proc/self/clear_refs", O_WRONLY)
+        if fd >= 0 {
+            _ = write(fd, "5", 1)
+            close(fd)
+        }
+        #endif
+    }
+
+    /// VmHWM from /proc/self/status, in KiB.
+    static func peakResidentKiB() -> Int? {
+        #if os(Linux)
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("VmHWM:") {
+                return Int(text.dropFirst(6).filter { $0.isNumber })
+            }
+        }
+        #endif
+        return nil
+    }
+
+    /// The rows as an aligned text table, times in milliseconds.
+    public static func table(_ rows: [Row]) -> String {
+        let header = ["effect", "size", "S", "frames", "render med", "render p99", "downsample med", "downsample p99",
+                      "frame med", "frame p99", "peak RSS"]
+        let body = rows.map { r in
+            [r.label, r.size.description, r.supersampling.description, String(r.frames),
+             ms(r.renderMedian), ms(r.renderP99), ms(r.downsampleMedian), ms(r.downsampleP99),
+             ms(r.totalMedian), ms(r.totalP99), r.peakResidentKiB.map { mib($0) } ?? "n/a"]
+        }
+        let widths = header.indices.map { i in ([header[i]] + body.map { $0[i] }).map(\.count).max()! }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { i, cell in
+                let pad = String(repeating: " ", count: widths[i] - cell.count)
+                return i < 2 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }
+        return ([line(header), line(widths.map { String(repeating: "-", count: $0) })] + body.map(line))
+            .joined(separator: "\n") + "\n(times in ms; median and 99th percentile per frame; peak RSS of the whole process)"
+    }
+
+    /// The rows as a JSON array (times in nanoseconds).
+    public static func json(_ rows: [Row]) -> String {
+        let objects = rows.map { r in
+            "{\"effect\":\"\(r.label)\",\"width\":\(r.size.width),\"height\":\(r.size.height),\"supersampling\":\(r.supersampling.rawValue),"
+                + "\"frames\":\(r.frames),\"render_median_ns\":\(r.renderMedian),\"render_p99_ns\":\(r.renderP99),"
+                + "\"downsample_median_ns\":\(r.downsampleMedian),\"downsample_p99_ns\":\(r.downsampleP99),"
+                + "\"frame_median_ns\":\(r.totalMedian),\"frame_p99_ns\":\(r.totalP99),"
+                + "\"peak_rss_kib\":\(r.peakResidentKiB.map(String.init) ?? "null")}"
+        }
+        return "[\n  " + objects.joined(separator: ",\n  ") + "\n]"
+    }
+
+    static func ms(_ ns: Int64) -> String {
+        let us = (ns + 500) / 1000
+        let frac = String(us % 1000)
+        return "\(us / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
+    }
+
+    static func mib(_ kib: Int) -> String {
+        let tenths = (kib * 10 + 512) / 1024
+        return "\(tenths / 10).\(tenths % 10) MiB"
+    }
+}

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PixelCore
+import PixelEffects
+import PixelSimulator
+
+/// `pixelwheel render`: an effect on the virtual clock, written as a GIF or a PNG.
+public enum OfflineRender {
+    /// Everything one render needs, checked.
+    public struct Request: Sendable {
+        public var effect: EffectDescriptor
+        public var parameters: [String: String]
+        public var size: PanelSize
+        public var supersampling: Supersampling
+        public var seed: UInt64
+        public var output: String
+        public var format: Format
+        public var seconds: Fixed
+        public var fps: Int
+        public var instant: Fixed
+        public var scale: Int
+        public var raw: Bool
+
+        /// Checks every value that does not need the effect to run; throws the first problem.
+        public init(effect: EffectDescriptor, parameters: [String: String], size: PanelSize, supersampling: Supersampling,
+                    seed: UInt64, output: String, seconds: Fixed, fps: Int, instant: Fixed, scale: Int, raw: Bool) throws {
+            guard (1...100).contains(fps) else { throw RuntimeError.badOption("--fps must be 1...100 (got \(fps))") }
+            guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 pixels per LED (got \(scale))") }
+            self.format = try OfflineRender.format(of: output)
+            try OfflineRender.checkWritable(output)
+            self.effect = effect; self.parameters = parameters; self.size = size; self.supersampling = supersampling
+            self.seed = seed; self.output = output; self.seconds = seconds; self.fps = fps; self.instant = instant
+            self.scale = scale; self.raw = raw
+            // Check parameters now, before any work.
+            _ = try effect.makeScene(parameters: parameters, seed: seed, width: size.width, height: size.height)
+            if format == .gif {
+                let pixels = (raw ? 1 : scale * scale) * size.width * size.height
+                let bytes = Int64(frameCount) * Int64(pixels) * 3
+                guard bytes <= 1 << 30 else {
+                    throw RuntimeError.badOption("a \(frameCount)-frame GIF at this size needs \(bytes >> 20) MiB; lower --seconds, --fps or --scale (or use --raw)")
+                }
+            }
+        }
+
+        /// Frames in the GIF: seconds × fps, rounded, at least 1.
+        public var frameCount: Int { max(1, (seconds * fps).rounded) }
+    }
+
+    /// Output formats, chosen by the file name's extension.
+    public enum Format: Sendable { case png, gif }
+
+    /// The format for `path`, from its extension.
+    static func format(of path: String) throws -> Format {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".png") { return .png }
+        if lower.hasSuffix(".gif") { return .gif }
+        throw RuntimeError.badOutputPath(path: path, reason: "the name must end in .gif (animation) or .png (one frame)")
+    }
+
+    /// Fails early, before rendering, when the output's directory is missing or not writable.
+    static func checkWritable(_ path: String) throws {
+        let directory: String
+        if let slash = path.lastIndex(of: "/") {
+            directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            directory = "."
+        }
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw RuntimeError.badOutputPath(path: path, reason: "directory '\(directory)' does not exist; create it first or choose another --out")
+        }
+        guard access(directory, W_OK) == 0 else {
+            throw RuntimeError.badOutputPath(path: path, reason: "directory '\(directory)' is not writable; choose another --out")
+        }
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw RuntimeError.badOutputPath(path: path, reason: "it is a directory; give a file name ending in .gif or .png")
+        }
+    }
+
+    /// Parses seconds written as a decimal (`2.5`) within `range`.
+    public static func parseSeconds(_ text: String, option: String, range: ClosedRange<Fixed>) throws -> Fixed {
+        guard let value = Fixed(text), range.contains(value) else {
+            throw RuntimeError.badOption("\(option) must be a number of seconds in \(range.lowerBound)...\(range.upperBound) (got '\(text)')")
+        }
+        return value
+    }
+
+    /// The panel picture for one frame, as the request wants it.
+    static func picture(_ frame: Frame, _ request: Request) -> RGBImage8 {
+        request.raw ? PanelPreview.raw(frame) : PanelPreview.dots(frame, scale: request.scale)
+    }
+
+    /// Renders and writes the file; returns a one-line summary.
+    public static func run(_ request: Request) throws -> String {
+        let scene = try request.effect.makeScene(parameters: request.parameters, seed: request.seed,
+                                                 width: request.size.width, height: request.size.height)
+        var player = EffectPlayer(scene: scene, size: request.size, supersampling: request.supersampling)
+        switch request.format {
+        case .png:
+            let frame = player.render(at: .seconds(request.instant))
+            try PNGFile.write(picture(frame, request), to: request.output)
+            return "wrote \(request.output): \(request.effect.name) at \(request.instant)s, \(request.size) LEDs"
+        case .gif:
+            var clock = VirtualFrameClock(framesPerSecond: request.fps)
+            var images: [RGBImage8] = []
+            images.reserveCapacity(request.frameCount)
+            for _ in 0..<request.frameCount {
+                let tick = clock.nextTick()
+                images.append(picture(player.render(at: tick.timestamp), request))
+            }
+            let delays = GIFFile.delays(fps: request.fps, frameCount: images.count)
+            try GIFFile.write(frames: images, delaysCentiseconds: delays, loop: true, to: request.output)
+            return "wrote \(request.output): \(request.effect.name), \(images.count) frames at \(request.fps) fps, \(request.size) LEDs"
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import ArgumentParser
+import PixelCore
+import PixelEffects
+import PixelRuntime
+
+@main
+struct PixelWheelCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pixelwheel",
+        abstract: "Animated effects for low-resolution LED panels, with an iPod-style click-wheel menu.",
+        version: PixelWheelVersion.current,
+        subcommands: [RenderCommand.self, ListCommand.self, BenchCommand.self])
+}
+
+/// Options shared by commands that render effects.
+struct RenderingOptions: ParsableArguments {
+    @Option(name: .long, help: "Panel size in LEDs, WIDTHxHEIGHT (each side 1...1024).")
+    var size: String = "64x32"
+
+    @Option(name: .long, help: "Samples per LED along each axis: 1, 2, 4 or 8. More is smoother and slower.")
+    var supersample: Int = 4
+
+    @Option(name: .long, help: "Seed for the effect's randomness; the same seed gives the same frames everywhere.")
+    var seed: UInt64 = 1
+
+    @Option(name: .long, help: ArgumentHelp("An effect parameter, name=value; repeat for several. See 'pixelwheel list'.", valueName: "name=value"))
+    var param: [String] = []
+
+    func panelSize() throws -> PanelSize { try PanelSize(parsing: size) }
+
+    func supersampling() throws -> Supersampling {
+        guard let s = Supersampling(rawValue: supersample) else {
+            throw RuntimeError.badOption("--supersample must be 1, 2, 4 or 8 (got \(supersample))")
+        }
+        return s
+    }
+}
+
+struct ListCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the effects and their parameters.")
+
+    func run() {
+        for effect in EffectCatalog.all {
+            print("\(effect.name) — \(effect.summary)")
+            for p in effect.parameters {
+                print("    \(p.name)=\(p.defaultDescription)  (\(p.rangeDescription))  \(p.summary)")
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import ArgumentParser
+import PixelCore
+import PixelEffects
+import PixelRuntime
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render an effect offline to an animated GIF, or one frame to a PNG.",
+        discussion: """
+            Examples:
+              pixelwheel render bounce --size 64x32 --seconds 5 --fps 30 --out dvd.gif
+              pixelwheel render starfield --param mode=shader --at 2.5 --out stars.png
+              pixelwheel render fan --raw --out fan.png
+            The output looks like the panel: each LED a round dot on black, --scale pixels apart;
+            --raw writes one pixel per LED instead. The file is written whole or not at all.
+            """)
+
+    @Argument(help: "The effect: bounce, starfield, rain or fan.")
+    var effect: String
+
+    @OptionGroup var rendering: RenderingOptions
+
+    @Option(name: .long, help: "Output file: .gif for an animation, .png for one frame.")
+    var out: String
+
+    @Option(name: .long, help: "GIF length in seconds (0.1...600).")
+    var seconds: String = "5"
+
+    @Option(name: .long, help: "GIF frames per second (1...100).")
+    var fps: Int = 30
+
+    @Option(name: .long, help: "PNG: the instant to render, in seconds.")
+    var at: String = "0"
+
+    @Option(name: .long, help: "Output pixels per LED for the dot preview (1...64).")
+    var scale: Int = 8
+
+    @Flag(name: .long, help: "Write one pixel per LED instead of the dot preview.")
+    var raw = false
+
+    func run() throws {
+        let descriptor = try EffectCatalog.named(effect)
+        let request = try OfflineRender.Request(
+            effect: descriptor,
+            parameters: try EffectCatalog.parseAssignments(rendering.param),
+            size: try rendering.panelSize(),
+            supersampling: try rendering.supersampling(),
+            seed: rendering.seed,
+            output: out,
+            seconds: try OfflineRender.parseSeconds(seconds, option: "--seconds", range: Fixed(1, over: 10)...600),
+            fps: fps,
+            instant: try OfflineRender.parseSeconds(at, option: "--at", range: 0...32767),
+            scale: scale,
+            raw: raw)
+        let summary = try OfflineRender.run(request)
+        print(summary)
+    }
+}
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time every effect at 64x32, 128x64 and 256x128 (render, downsample, peak memory).",
+        discussion: "Build with -c release for meaningful numbers ('make bench'). Medians are robust to a noisy machine; p99 is not.")
+
+    @Option(name: .long, help: "Frames measured per effect and size.")
+    var frames: Int = 300
+
+    @Option(name: .long, help: "Samples per LED along each axis: 1, 2, 4 or 8.")
+    var supersample: Int = 4
+
+    @Option(name: .long, parsing: .upToNextOption, help: "Sizes to measure, WIDTHxHEIGHT (default 64x32 128x64 256x128).")
+    var sizes: [String] = []
+
+    @Flag(name: .long, help: "Print JSON instead of a table.")
+    var json = false
+
+    func run() throws {
+        guard let s = Supersampling(rawValue: supersample) else {
+            throw RuntimeError.badOption("--supersample must be 1, 2, 4 or 8 (got \(supersample))")
+        }
+        guard (1...100_000).contains(frames) else { throw RuntimeError.badOption("--frames must be 1...100000 (got \(frames))") }
+        let panelSizes = try sizes.isEmpty ? Benchmark.defaultSizes : sizes.map { try PanelSize(parsing: $0) }
+        let rows = try Benchmark.run(cases: Benchmark.defaultCases(sizes: panelSizes), supersampling: s, frames: frames)
+        print(json ? Benchmark.json(rows) : Benchmark.table(rows))
+    }
+}

@@ -1,0 +1,89 @@
+import Testing
+import PixelCore
+@testable import PixelEffects
+
+struct BouncingLogoTests {
+    /// 64×32 panel, 16-LED logo (9.5 tall): travel ranges 48 × 22.5 LEDs.
+    func cornerBouncer(vy: Fixed = 11.25) -> BouncingLogo {
+        BouncingLogo(width: 64, height: 32, logoWidth: 16, start: .zero, velocity: Point(x: 24, y: vy), seed: 7)
+    }
+
+    @Test func logoNeverLeavesThePanel() {
+        let logo = BouncingLogo(width: 64, height: 32, speed: 37, sizePercent: 35, seed: 3)
+        for ms in stride(from: 0, to: 120_000, by: 17) {
+            let p = logo.position(at: .milliseconds(ms))
+            #expect(p.x >= .zero && p.x + logo.logoWidth <= 64)
+            #expect(p.y >= .zero && p.y + logo.logoHeight <= 32)
+        }
+    }
+
+    @Test func overshootPastAnEdgeIsReflected() {
+        let logo = cornerBouncer()
+        // x: 24 LEDs/s over a 48-LED range. At 2.5 s the unfolded x is 60: 12 past the far edge,
+        // so the logo is 12 back from it, at 36.
+        #expect(logo.position(at: .milliseconds(2500)).x == 36)
+        #expect(logo.position(at: .seconds(4)).x == 0)
+        #expect(logo.position(at: .seconds(5)).x == 24)
+    }
+
+    @Test func exactCornerHitsAreDetectedAndCounted() {
+        var logo = cornerBouncer()
+        logo.advance(to: .seconds(10))
+        // Both axes take exactly 2 s per crossing: every hit is a corner.
+        #expect(logo.cornerHits == 5)
+        #expect(logo.colourChanges == 5)
+    }
+
+    @Test func nearMissIsNotACorner() {
+        var logo = cornerBouncer(vy: 11.25 + Fixed.ulp)
+        logo.advance(to: .seconds(10))
+        #expect(logo.cornerHits == 0)
+        #expect(logo.colourChanges == 10)
+    }
+
+    @Test func everyEdgeHitChangesTheColour() {
+        var logo = BouncingLogo(width: 64, height: 32, logoWidth: 16, start: Point(x: 5, y: 3), velocity: Point(x: 20, y: 7), seed: 1)
+        var lastHue = logo.hue
+        var changes: Int64 = 0
+        for ms in stride(from: 0, through: 30_000, by: 10) {
+            logo.advance(to: .milliseconds(ms))
+            if logo.hue != lastHue { changes += 1 }
+            lastHue = logo.hue
+        }
+        // x: ⌊(5 + 20·30) / 48⌋ = 12 hits; y: ⌊(3 + 7·30) / 22.5⌋ = 9 hits; no corner.
+        #expect(logo.cornerHits == 0)
+        #expect(logo.colourChanges == 21)
+        #expect(changes == 21)
+    }
+
+    @Test func countersAreTheSameWhetherAdvancedOnceOrFrameByFrame() {
+        var stepped = BouncingLogo(width: 40, height: 24, speed: 31, sizePercent: 40, seed: 11)
+        var jumped = stepped
+        for k in 0...(24 * 60) { stepped.advance(to: .frame(k, fps: 24)) }
+        jumped.advance(to: .seconds(60))
+        #expect(stepped.colourChanges == jumped.colourChanges)
+        #expect(stepped.hue == jumped.hue)
+        #expect(stepped.cornerHits == jumped.cornerHits)
+        // Seeking back replays to the same state.
+        jumped.advance(to: .seconds(5))
+        var fresh = BouncingLogo(width: 40, height: 24, speed: 31, sizePercent: 40, seed: 11)
+        fresh.advance(to: .seconds(5))
+        #expect(jumped.hue == fresh.hue && jumped.colourChanges == fresh.colourChanges)
+    }
+
+    @Test func logoLightsOnlyInsideItsBox() {
+        var logo = BouncingLogo(width: 64, height: 32, speed: 12, sizePercent: 35, seed: 5)
+        let time = FrameTime.milliseconds(1234)
+        let frame = renderFrame(&logo, width: 64, height: 32, at: time)
+        let p = logo.position(at: time)
+        var lit = 0
+        for y in 0..<32 {
+            for x in 0..<64 where frame[x, y] != .black {
+                lit += 1
+                #expect(Fixed(x + 1) > p.x && Fixed(x) < p.x + logo.logoWidth)
+                #expect(Fixed(y + 1) > p.y && Fixed(y) < p.y + logo.logoHeight)
+            }
+        }
+        #expect(lit > 40)
+    }
+}
