@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import PixelCore
+import PixelEffects
+import PixelSimulator
+@testable import PixelRuntime
+
+/// A fresh directory for one test, removed afterwards.
+final class ScratchDirectory {
+    let path: String
+    init() throws {
+        path = NSTemporaryDirectory() + "PixelRuntimeTests-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+    func file(_ name: String) -> String { path + "/" + name }
+    func contents() throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: path).sorted() }
+}
+
+struct OfflineRenderTests {
+    func request(_ effect: String = "fan", out: String, seconds: Fixed = 1, fps: Int = 10, at: Fixed = 1,
+                 parameters: [String: String] = [:], raw: Bool = true, scale: Int = 8,
+                 size: PanelSize = try! PanelSize(width: 32, height: 16)) throws -> OfflineRender.Request {
+        try OfflineRender.Request(effect: try EffectCatalog.named(effect), parameters: parameters, size: size,
+                                  supersampling: .x4, seed: 1, output: out, seconds: seconds, fps: fps,
+                                  instant: at, scale: scale, raw: raw)
+    }
+
+    @Test func pngShowsTheFrameAtTheRequestedInstant() throws {
+        let dir = try ScratchDirectory()
+        _ = try OfflineRender.run(try request(out: dir.file("fan.png"), at: 0.75))
+        let image = try PNGFile.read(path: dir.file("fan.png"))
+        let scene = try EffectCatalog.named("fan").makeScene(seed: 1, width: 32, height: 16)
+        var player = EffectPlayer(scene: scene, size: try PanelSize(width: 32, height: 16), supersampling: .x4)
+        let frame = player.render(at: .milliseconds(750))
+        #expect(image == PanelPreview.raw(frame))
+        #expect(try dir.contents() == ["fan.png"])
+    }
+
+    @Test func gifHasSecondsTimesFpsFramesAndKeepsTime() throws {
+        let dir = try ScratchDirectory()
+        _ = try OfflineRender.run(try request("bounce", out: dir.file("dvd.gif"), seconds: 2, fps: 30))
+        let gif = try GIFFile.read(path: dir.file("dvd.gif"))
+        #expect(gif.frames.count == 60)
+        #expect(gif.delaysCentiseconds.reduce(0, +) == 200)
+        #expect(gif.width == 32 && gif.height == 16)
+    }
+
+    @Test func dotPreviewIsScaleTimesTheLEDCount() throws {
+        let dir = try ScratchDirectory()
+        _ = try OfflineRender.run(try request("rain", out: dir.file("rain.png"), raw: false, scale: 6))
+        let image = try PNGFile.read(path: dir.file("rain.png"))
+        #expect(image.width == 32 * 6 && image.height == 16 * 6)
+    }
+
+    @Test func badOutputsAreRefusedBeforeAnyWork() throws {
+        let dir = try ScratchDirectory()
+        #expect(throws: RuntimeError.badOutputPath(path: dir.file("x.jpg"), reason: "the name must end in .gif (animation) or .png (one frame)")) {
+            _ = try request(out: dir.file("x.jpg"))
+        }
+        let missing = dir.file("no/such/dir/x.gif")
+        #expect(throws: RuntimeError.badOutputPath(path: missing, reason: "directory '\(dir.file("no/such/dir"))' does not exist; create it first or choose another --out")) {
+            _ = try request(out: missing)
+        }
+        try FileManager.default.createDirectory(atPath: dir.file("taken.png"), withIntermediateDirectories: false)
+        #expect(throws: RuntimeError.self) { _ = try request(out: dir.file("taken.png")) }
+        #expect(throws: RuntimeError.badOption("--fps must be 1...100 (got 0)")) { _ = try request(out: dir.file("a.gif"), fps: 0) }
+        #expect(throws: EffectError.self) { _ = try request(out: dir.file("a.gif"), parameters: ["duration": "0"]) }
+        #expect(throws: RuntimeError.self) {
+            _ = try request(out: dir.file("big.gif"), seconds: 600, fps: 100, raw: false, scale: 64,
+                            size: try PanelSize(width: 256, height: 128))
+        }
+        #expect(try dir.contents() == ["taken.png"])
+    }
+
+    @Test func secondsParseAsDecimalsWithinRange() throws {
+        #expect(try OfflineRender.parseSeconds("2.5", option: "--at", range: 0...10) == 2.5)
+        #expect(throws: RuntimeError.badOption("--at must be a number of seconds in 0...10 (got 'soon')")) {
+            _ = try OfflineRender.parseSeconds("soon", option: "--at", range: 0...10)
+        }
+    }
+}
+
+struct PanelSizeTests {
+    @Test func sizesParseAndOutOfRangeSidesAreRefused() throws {
+        #expect(try PanelSize(parsing: "64x32") == PanelSize(width: 64, height: 32))
+        #expect(try PanelSize(parsing: "8X8") == PanelSize(width: 8, height: 8))
+        for bad in ["0x0", "1025x8", "64", "64x", "x32", "-8x8", "axb"] {
+            #expect(throws: RuntimeError.badSize(bad)) { _ = try PanelSize(parsing: bad) }
+        }
+    }
+}
+
+struct BenchmarkTests {
+    @Test func benchmarkMeasuresEveryEffectAndSize() throws {
+        let sizes = [try PanelSize(width: 16, height: 8), try PanelSize(width: 32, height: 16)]
+        let rows = try Benchmark.run(cases: Benchmark.defaultCases(sizes: sizes), supersampling: .x2, frames: 3)
+        #expect(rows.count == 10)
+        #expect(rows.allSatisfy { $0.totalMedian >= $0.renderMedian && $0.frames == 3 })
+        let table = Benchmark.table(rows)
+        #expect(table.contains("starfield shader") && table.contains("32x16"))
+        #expect(Benchmark.json(rows).hasPrefix("[\n  {\"effect\":\"bounce\""))
+    }
+
+    @Test func percentileIsNearestRank() {
+        let values: [Int64] = Array(1...100)
+        #expect(Benchmark.percentile(values, 50) == 50)
+        #expect(Benchmark.percentile(values, 99) == 99)
+        #expect(Benchmark.percentile([7], 99) == 7)
+    }
+}
