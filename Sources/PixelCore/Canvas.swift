@@ -182,21 +182,28 @@ public struct Canvas: Sendable {
         let inv = inverse
         let px = (Int64(inv.a.raw) * ledX0 + Int64(inv.c.raw) * ledY0) >> 16 + Int64(inv.tx.raw)
         let py = (Int64(inv.b.raw) * ledX0 + Int64(inv.d.raw) * ledY0) >> 16 + Int64(inv.ty.raw)
-        let dx = px - map.ox, dy = py - map.oy
-        // Local coordinates in Q.40 and their steps per sample.
-        var uRow = map.mxx * dx + map.mxy * dy
-        var vRow = map.myx * dx + map.myy * dy
-        let uStepI = (map.mxx * Int64(inv.a.raw) + map.mxy * Int64(inv.b.raw)) >> shift
-        let vStepI = (map.myx * Int64(inv.a.raw) + map.myy * Int64(inv.b.raw)) >> shift
-        let uStepJ = (map.mxx * Int64(inv.c.raw) + map.mxy * Int64(inv.d.raw)) >> shift
-        let vStepJ = (map.myx * Int64(inv.c.raw) + map.myy * Int64(inv.d.raw)) >> shift
+        let dx = Int128(px - map.ox), dy = Int128(py - map.oy)
+        // Local coordinates in Q.40 and their steps per sample. 128 bits: a shape far smaller
+        // than the distances involved (a hairline from one end of the range to the other, a
+        // tiny dot in a huge logical space) needs up to about 2⁷³ here.
+        var uRow = Int128(map.mxx) * dx + Int128(map.mxy) * dy
+        var vRow = Int128(map.myx) * dx + Int128(map.myy) * dy
+        let uStepI = (Int128(map.mxx) * Int128(inv.a.raw) + Int128(map.mxy) * Int128(inv.b.raw)) >> shift
+        let vStepI = (Int128(map.myx) * Int128(inv.a.raw) + Int128(map.myy) * Int128(inv.b.raw)) >> shift
+        let uStepJ = (Int128(map.mxx) * Int128(inv.c.raw) + Int128(map.mxy) * Int128(inv.d.raw)) >> shift
+        let vStepJ = (Int128(map.myx) * Int128(inv.c.raw) + Int128(map.myy) * Int128(inv.d.raw)) >> shift
+        // Q.40 → Q.24 for the shape tests, limited to ±2⁶² (far outside every shape) so that
+        // they can negate, square-test and subtract without overflow.
+        @inline(__always) func q24(_ q40: Int128) -> Int64 {
+            Int64(Swift.min(Swift.max(q40 >> 16, -(1 << 62)), 1 << 62))
+        }
         let sw = sampleWidth
         samples.withUnsafeMutableBufferPointer { buffer in
             for j in bounds.y0..<bounds.y1 {
                 var u = uRow, v = vRow
                 let rowStart = j * sw
                 for i in bounds.x0..<bounds.x1 {
-                    if let (color, w) = paint(u >> 16, v >> 16), w > 0 {
+                    if let (color, w) = paint(q24(u), q24(v)), w > 0 {
                         buffer[rowStart + i] = Canvas.blend(color, over: buffer[rowStart + i], weight: w)
                     }
                     u &+= uStepI; v &+= vStepI

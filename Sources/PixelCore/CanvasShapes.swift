@@ -72,7 +72,11 @@ extension Canvas {
     public mutating func strokeLine(from a: Point, to b: Point, width: Fixed, color: Color) {
         guard width > .zero else { return }
         let dx = Int64(b.x.raw) - Int64(a.x.raw), dy = Int64(b.y.raw) - Int64(a.y.raw)
-        let length = Int64(integerSquareRoot(UInt64(dx * dx) + UInt64(dy * dy)))  // Q16.16
+        // |dx|, |dy| < 2³², so each square fits in a UInt64 but their sum may not: then halve both.
+        let mx = dx.magnitude, my = dy.magnitude
+        let (sum, overflow) = (mx * mx).addingReportingOverflow(my * my)
+        let length = overflow ? Int64(integerSquareRoot((mx / 2) * (mx / 2) + (my / 2) * (my / 2))) * 2
+                              : Int64(integerSquareRoot(sum))  // Q16.16
         let half = width / 2
         guard length > 0 else { fillCircle(center: a, radius: half, color: color); return }
         let ux = Fixed(raw: Int32((dx << 16) / length)), uy = Fixed(raw: Int32((dy << 16) / length))

@@ -54,12 +54,11 @@ public struct Starfield: Scene {
 
     enum Mode: Sendable {
         case objects([Star])
-        case shader(cellSize: Int, probability: Fixed, sparkleThreshold: Fixed)
+        case shader(StarShader.Layout)
     }
 
     let mode: Mode
     let color: Color
-    let seed: UInt64
 
     /// The stars of object mode (empty in shader mode).
     public var stars: [Star] {
@@ -80,15 +79,14 @@ public struct Starfield: Scene {
         }
         mode = .objects(stars)
         self.color = color
-        self.seed = seed
     }
 
     /// Shader mode: cells `cellSize` LEDs square, a star in each cell whose hash exceeds
     /// `probability`, and a background sparkle on a share `sparkle` of LEDs.
     public init(shaderWidth width: Int, height: Int, cellSize: Int, probability: Fixed, sparkle: Fixed, color: Color, seed: UInt64) {
-        mode = .shader(cellSize: cellSize, probability: probability, sparkleThreshold: .one - sparkle)
+        mode = .shader(StarShader.Layout(width: width, height: height, cellSize: cellSize, probability: probability,
+                                         sparkleThreshold: .one - sparkle, seed: seed))
         self.color = color
-        self.seed = seed
     }
 
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
@@ -99,9 +97,8 @@ public struct Starfield: Scene {
                 guard opacity > .zero else { continue }
                 canvas.fillCircle(center: star.center, radius: star.size / 2, color: color.withOpacity(opacity))
             }
-        case let .shader(cellSize, probability, sparkleThreshold):
-            let shader = StarShader(cellSize: cellSize, probability: probability, sparkleThreshold: sparkleThreshold,
-                                    seed: seed, time: time)
+        case let .shader(layout):
+            let shader = StarShader(layout: layout, time: time)
             let light = color.linear
             canvas.shade { p in light.scaled(by: shader.brightness(at: p)) }
         }
@@ -109,53 +106,89 @@ public struct Starfield: Scene {
 }
 
 /// The per-pixel star function of shader mode, at one instant.
+///
+/// What depends only on the seed and the panel — each cell's star value and each LED's
+/// sparkle value — is hashed once when the scene is made (`StarShader.Layout`); per frame
+/// only the twinkle and the sparkle pulse are computed, so a sample costs a table look-up
+/// unless it is inside a star's cell.
 struct StarShader {
-    let cellSize: Int
-    let probability: Fixed
-    let sparkleThreshold: Fixed
-    let seed: UInt64
-    /// t / 2π turns: the shader's sin(t) in radians.
-    let timePhase: Angle
-    let time: FrameTime
+    /// The seed- and size-dependent part, computed once.
+    struct Layout: Sendable {
+        let width: Int, height: Int
+        let cellSize: Int
+        let columns: Int, rows: Int
+        /// Star value of each cell (row-major), 0 where the hash is at or below the probability.
+        let cellValues: [Fixed]
+        /// Sparkle value r of each LED (row-major), 0 where it does not sparkle.
+        let sparkleValues: [Fixed]
+        let probability: Fixed
+
+        init(width: Int, height: Int, cellSize: Int, probability: Fixed, sparkleThreshold: Fixed, seed: UInt64) {
+            self.width = width; self.height = height; self.cellSize = cellSize; self.probability = probability
+            columns = (width + cellSize - 1) / cellSize
+            rows = (height + cellSize - 1) / cellSize
+            var cells: [Fixed] = []
+            for cy in 0..<rows {
+                for cx in 0..<columns {
+                    let v = Mix.unit(seed, cx, cy)
+                    cells.append(v > probability ? v : .zero)
+                }
+            }
+            cellValues = cells
+            var sparkle: [Fixed] = []
+            for y in 0..<height {
+                for x in 0..<width {
+                    let r = Mix.unit(seed ^ 0x5EED, x, y)
+                    sparkle.append(r > sparkleThreshold ? r : .zero)
+                }
+            }
+            sparkleValues = sparkle
+        }
+    }
+
+    let layout: Layout
+    /// Brightness of each LED's background sparkle at this instant.
+    let sparkle: [Fixed]
+    /// Twinkle factor of each cell at this instant.
+    let twinkle: [Fixed]
 
     /// 1 / (2π), for turning radians into turns.
     static let turnsPerRadian = Fixed(raw: 10430)
 
-    init(cellSize: Int, probability: Fixed, sparkleThreshold: Fixed, seed: UInt64, time: FrameTime) {
-        self.cellSize = cellSize
-        self.probability = probability
-        self.sparkleThreshold = sparkleThreshold
-        self.seed = seed
-        self.time = time
-        timePhase = time.phase(cyclesPerSecond: Self.turnsPerRadian)
+    init(layout: Layout, time: FrameTime) {
+        self.layout = layout
+        let timePhase = time.phase(cyclesPerSecond: Self.turnsPerRadian)
+        // Twinkle: 0.9 + 0.8·sin(t + 20·(v − prob)/(1 − prob)) with the sine's argument in radians.
+        twinkle = layout.cellValues.map { v in
+            guard v > .zero else { return .zero }
+            let k = (v - layout.probability) / (.one - layout.probability)
+            return 0.9 + 0.8 * Trig.sine(timePhase + Angle(turns: k * 20 * Self.turnsPerRadian))
+        }
+        // r · (0.25·sin(t·5r + 720r) + 0.75), halved so it stays in the background.
+        sparkle = layout.sparkleValues.map { r in
+            guard r > .zero else { return .zero }
+            let wave = Trig.sine(time.phase(cyclesPerSecond: r * 5 * Self.turnsPerRadian) + Angle(turns: r * 720 * Self.turnsPerRadian))
+            return (r * (wave / 4 + 0.75)) / 2
+        }
     }
 
     /// Brightness 0...1 at `p` (LEDs).
     func brightness(at p: Point) -> Fixed {
-        let size = Fixed(cellSize)
-        let cx = floorDiv(Int64(p.x.raw), Int64(size.raw)), cy = floorDiv(Int64(p.y.raw), Int64(size.raw))
-        let starValue = Mix.unit(seed, Int(cx), Int(cy))
-        if starValue > probability {
-            let center = Point(x: size * Int(cx) + size / 2, y: size * Int(cy) + size / 2)
-            // Twinkle: 0.9 + 0.8·sin(t + 20·(v − prob)/(1 − prob)) with the sine's argument in radians.
-            let k = (starValue - probability) / (.one - probability)
-            let twinkle = Fixed(9, over: 10) + Fixed(8, over: 10) * Trig.sine(timePhase + Angle(turns: k * 20 * Self.turnsPerRadian))
-            let dx = (p.x - center.x).magnitude, dy = (p.y - center.y).magnitude
-            let distance = Fixed(raw: Int32(integerSquareRoot(UInt64(Int64(dx.raw) * Int64(dx.raw) + Int64(dy.raw) * Int64(dy.raw)))))
-            let falloff = .one - distance / (size / 2)
-            guard falloff > .zero, twinkle > .zero else { return .zero }
-            // The original divides by |dx| and |dy| in pixels of a 10-pixel cell: a cross-shaped
-            // glow. Measure in tenths of a cell and keep 0.5 as the floor so the centre stays finite.
-            let tenth = size / 10
-            let ndx = max(dx / tenth, .half), ndy = max(dy / tenth, .half)
-            let value = falloff * twinkle / ndy * twinkle / ndx
-            return min(value, .one)
-        }
-        // Background sparkle: a per-LED hash (not per sample), pulsing slowly.
-        let r = Mix.unit(seed ^ 0x5EED, p.x.floor, p.y.floor)
-        guard r > sparkleThreshold else { return .zero }
-        // r · (0.25·sin(t·5r + 720r) + 0.75), halved so it stays in the background.
-        let wave = Trig.sine(time.phase(cyclesPerSecond: r * 5 * Self.turnsPerRadian) + Angle(turns: r * 720 * Self.turnsPerRadian))
-        return (r * (wave / 4 + Fixed(3, over: 4))) / 2
+        let x = min(max(p.x.floor, 0), layout.width - 1), y = min(max(p.y.floor, 0), layout.height - 1)
+        let cx = x / layout.cellSize, cy = y / layout.cellSize
+        let cell = cy * layout.columns + cx
+        let tw = twinkle[cell]
+        guard layout.cellValues[cell] > .zero else { return sparkle[y * layout.width + x] }
+        let size = Fixed(layout.cellSize)
+        let center = Point(x: size * cx + size / 2, y: size * cy + size / 2)
+        let dx = (p.x - center.x).magnitude, dy = (p.y - center.y).magnitude
+        let distance = Fixed(raw: Int32(integerSquareRoot(UInt64(Int64(dx.raw) * Int64(dx.raw) + Int64(dy.raw) * Int64(dy.raw)))))
+        let falloff = .one - distance / (size / 2)
+        guard falloff > .zero, tw > .zero else { return .zero }
+        // The original divides by |dx| and |dy| in pixels of a 10-pixel cell: a cross-shaped
+        // glow. Measure in tenths of a cell and keep 0.5 as the floor so the centre stays finite.
+        let tenth = size / 10
+        let ndx = max(dx / tenth, .half), ndy = max(dy / tenth, .half)
+        return min(falloff * tw / ndy * tw / ndx, .one)
     }
 }

@@ -35,10 +35,10 @@ public enum OfflineRender {
             // Check parameters now, before any work.
             _ = try effect.makeScene(parameters: parameters, seed: seed, width: size.width, height: size.height)
             if format == .gif {
-                let pixels = (raw ? 1 : scale * scale) * size.width * size.height
-                let bytes = Int64(frameCount) * Int64(pixels) * 3
-                guard bytes <= 1 << 30 else {
-                    throw RuntimeError.badOption("a \(frameCount)-frame GIF at this size needs \(bytes >> 20) MiB; lower --seconds, --fps or --scale (or use --raw)")
+                // Bound the work and the file: at most 2^30 output pixels over the whole animation.
+                let pixels = Int64(raw ? 1 : scale * scale) * Int64(size.width * size.height) * Int64(frameCount)
+                guard pixels <= 1 << 30 else {
+                    throw RuntimeError.badOption("a \(frameCount)-frame GIF of \(raw ? 1 : scale * scale) pixels per LED is too large (\(pixels >> 20) Mpixels, limit 1024); lower --seconds, --fps or --scale (or use --raw)")
                 }
             }
         }
@@ -102,16 +102,17 @@ public enum OfflineRender {
             try PNGFile.write(picture(frame, request), to: request.output)
             return "wrote \(request.output): \(request.effect.name) at \(request.instant)s, \(request.size) LEDs"
         case .gif:
+            // Frames stream into the encoder one at a time; only the compressed GIF is held.
             var clock = VirtualFrameClock(framesPerSecond: request.fps)
-            var images: [RGBImage8] = []
-            images.reserveCapacity(request.frameCount)
-            for _ in 0..<request.frameCount {
-                let tick = clock.nextTick()
-                images.append(picture(player.render(at: tick.timestamp), request))
+            let delays = GIFFile.delays(fps: request.fps, frameCount: request.frameCount)
+            let first = picture(player.render(at: clock.nextTick().timestamp), request)
+            let encoder = try GIFEncoder(width: first.width, height: first.height, loop: true)
+            try encoder.append(first, delayCentiseconds: delays[0])
+            for k in 1..<request.frameCount {
+                try encoder.append(picture(player.render(at: clock.nextTick().timestamp), request), delayCentiseconds: delays[k])
             }
-            let delays = GIFFile.delays(fps: request.fps, frameCount: images.count)
-            try GIFFile.write(frames: images, delaysCentiseconds: delays, loop: true, to: request.output)
-            return "wrote \(request.output): \(request.effect.name), \(images.count) frames at \(request.fps) fps, \(request.size) LEDs"
+            try AtomicFile.write(try encoder.finish(), to: request.output)
+            return "wrote \(request.output): \(request.effect.name), \(request.frameCount) frames at \(request.fps) fps, \(request.size) LEDs"
         }
     }
 }

@@ -83,17 +83,22 @@ struct StarfieldTests {
     }
 
     @Test func shaderPutsStarsInAboutOneMinusProbabilityOfCells() {
-        let shader = StarShader(cellSize: 4, probability: 0.9, sparkleThreshold: 1, seed: 9, time: .zero)
-        var starCells = 0
-        for cy in 0..<64 { for cx in 0..<64 where Mix.unit(9, cx, cy) > 0.9 { starCells += 1 } }
+        let layout = StarShader.Layout(width: 256, height: 256, cellSize: 4, probability: 0.9, sparkleThreshold: 0.97, seed: 9)
+        let shader = StarShader(layout: layout, time: .seconds(3))
+        let starCells = layout.cellValues.filter { $0 > .zero }.count
         #expect((320...500).contains(starCells))  // 10 % of 4096 cells is 410
+        let sparkling = layout.sparkleValues.filter { $0 > .zero }.count
+        #expect((1500...2400).contains(sparkling))  // 3 % of 65536 LEDs is 1966
         // Brightness stays in 0...1 everywhere and the star centres are lit.
-        for y in stride(from: 0, to: 64, by: 1) {
-            for x in stride(from: 0, to: 64, by: 1) {
-                let b = shader.brightness(at: Point(x: Fixed(x) + 0.5, y: Fixed(y) + 0.5))
+        var litCentres = 0
+        for y in 0..<256 {
+            for x in 0..<256 {
+                let b = shader.brightness(at: Point(x: Fixed(x) + 0.25, y: Fixed(y) + 0.25))
                 #expect(b >= .zero && b <= .one)
+                if x % 4 == 2, y % 4 == 2, layout.cellValues[(y / 4) * 64 + x / 4] > .zero, b > .half { litCentres += 1 }
             }
         }
+        #expect(litCentres > starCells / 2)
     }
 }
 
