@@ -27,10 +27,14 @@ let package = Package(
         .target(name: "PixelCore"),
         // The Scene protocol, the frame clock vocabulary and the effects.
         .target(name: "PixelEffects", dependencies: ["PixelCore"]),
-        // Image writers (PNG, GIF) and, later, device models and the terminal view.
-        .target(name: "PixelSimulator", dependencies: ["PixelCore", "CPNG", "CGIF"]),
+        // Bus protocols, colour pipeline, pixel mappers, panel encoders. No operating system.
+        .target(name: "PixelPanels", dependencies: ["PixelCore"]),
+        // Menu tree, navigation, click-wheel and encoder input models, screens.
+        .target(name: "PixelUI", dependencies: ["PixelCore", "PixelEffects"]),
+        // Simulated buses and device models, image writers (PNG, GIF), the terminal view.
+        .target(name: "PixelSimulator", dependencies: ["PixelCore", "PixelPanels", "CPNG", "CGIF"]),
         // Wiring: real frame clock, offline rendering, benchmarks.
-        .target(name: "PixelRuntime", dependencies: ["PixelCore", "PixelEffects", "PixelSimulator"]),
+        .target(name: "PixelRuntime", dependencies: ["PixelCore", "PixelEffects", "PixelPanels", "PixelUI", "PixelSimulator"]),
         .executableTarget(
             name: "pixelwheel",
             dependencies: [
@@ -41,6 +45,8 @@ let package = Package(
 
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore"]),
         .testTarget(name: "PixelEffectsTests", dependencies: ["PixelEffects"]),
+        .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels"]),
+        .testTarget(name: "PixelUITests", dependencies: ["PixelUI"]),
         .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator"]),
         .testTarget(name: "PixelRuntimeTests", dependencies: ["PixelRuntime"]),
     ],

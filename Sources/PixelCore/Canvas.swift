@@ -157,13 +157,58 @@ public struct Canvas: Sendable {
         let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY), Point(x: maxX, y: maxY)]
             .map { transform.apply($0) }
         let s = Int64(supersampling.rawValue)
-        // Sample i has its centre at (i + 0.5)/S LEDs; pad by one sample for rounding.
-        func low(_ v: Int32) -> Int { Int(((Int64(v) * s) >> 16) - 1) }
-        func high(_ v: Int32) -> Int { Int(((Int64(v) * s + 0xFFFF) >> 16) + 1) }
+        // Sample i has its centre at (i + 0.5)/S LEDs; pad by one sample for rounding, which
+        // covers up to half a sample of error. Samples are placed through `inverse`, and
+        // `transform` is only its inverse to within a unit of a coefficient per logical unit
+        // (each is rounded to Q16.16): far from the origin of a huge logical space that is a
+        // couple of samples, so pad by another sample for each sample of it beyond the half.
+        let reach = Swift.max(Int64(minX.raw).magnitude, Int64(maxX.raw).magnitude)
+            + Swift.max(Int64(minY.raw).magnitude, Int64(maxY.raw).magnitude)
+        let pad = 1 + Int64((reach * UInt64(s) + (1 << 31)) >> 32)
+        func low(_ v: Int32) -> Int { Int(((Int64(v) * s) >> 16) - pad) }
+        func high(_ v: Int32) -> Int { Int(((Int64(v) * s + 0xFFFF) >> 16) + pad) }
         let x0 = max(0, low(corners.map(\.x.raw).min()!)), x1 = min(sampleWidth, high(corners.map(\.x.raw).max()!))
         let y0 = max(0, low(corners.map(\.y.raw).min()!)), y1 = min(sampleHeight, high(corners.map(\.y.raw).max()!))
         guard x0 < x1, y0 < y1 else { return nil }
         return (x0, y0, x1, y1)
+    }
+
+    /// Shape-local coordinates (Q.40) at the first sample of some bounds, and their steps per
+    /// sample along a row (I) and down a column (J).
+    struct LocalWalk {
+        var u0: Int128, v0: Int128, uI: Int128, vI: Int128, uJ: Int128, vJ: Int128
+        /// Whether every sample in the bounds has |u|, |v| < 2⁶², so the walk can run in 64 bits.
+        var fitsIn64Bits: Bool
+    }
+
+    /// Sets up the walk over `bounds` for `map`. Kept out of line: it runs once per shape, and
+    /// inlining its 128-bit arithmetic slows down the per-sample loop that follows.
+    @inline(never)
+    func localWalk(bounds: (x0: Int, y0: Int, x1: Int, y1: Int), map: LocalMap) -> LocalWalk {
+        let shift = Int64(supersampling.shift)
+        // LED coordinates (Q16.16) of the first sample centre.
+        let half = Int64(1) << (15 - shift)
+        let ledX0 = (Int64(bounds.x0) << (16 - shift)) + half
+        let ledY0 = (Int64(bounds.y0) << (16 - shift)) + half
+        // Logical coordinates of that centre relative to the shape's origin, in Q.32: exact, so
+        // that shapes sharing an edge agree on which side of it every sample lies.
+        let inv = inverse
+        let dx = Int128(inv.a.raw) * Int128(ledX0) + Int128(inv.c.raw) * Int128(ledY0) + (Int128(Int64(inv.tx.raw) - map.ox) << 16)
+        let dy = Int128(inv.b.raw) * Int128(ledX0) + Int128(inv.d.raw) * Int128(ledY0) + (Int128(Int64(inv.ty.raw) - map.oy) << 16)
+        // Local coordinates in Q.40, in 128 bits: a shape far smaller than the distances involved
+        // (a hairline across the whole range, a tiny dot in a huge logical space) needs about 2⁷⁴.
+        let u0 = (Int128(map.mxx) * dx + Int128(map.mxy) * dy) >> 16
+        let v0 = (Int128(map.myx) * dx + Int128(map.myy) * dy) >> 16
+        let uI = (Int128(map.mxx) * Int128(inv.a.raw) + Int128(map.mxy) * Int128(inv.b.raw)) >> shift
+        let vI = (Int128(map.myx) * Int128(inv.a.raw) + Int128(map.myy) * Int128(inv.b.raw)) >> shift
+        let uJ = (Int128(map.mxx) * Int128(inv.c.raw) + Int128(map.mxy) * Int128(inv.d.raw)) >> shift
+        let vJ = (Int128(map.myx) * Int128(inv.c.raw) + Int128(map.myy) * Int128(inv.d.raw)) >> shift
+        // u and v are linear in the sample position, so they are largest at a corner of the bounds.
+        let ni = Int128(bounds.x1 - bounds.x0 - 1), nj = Int128(bounds.y1 - bounds.y0 - 1)
+        let corners = [(u0, v0), (u0 + ni * uI, v0 + ni * vI), (u0 + nj * uJ, v0 + nj * vJ),
+                       (u0 + ni * uI + nj * uJ, v0 + ni * vI + nj * vJ)]
+        let fits = corners.allSatisfy { $0.0.magnitude < 1 << 62 && $0.1.magnitude < 1 << 62 }
+        return LocalWalk(u0: u0, v0: v0, uI: uI, vI: vI, uJ: uJ, vJ: vJ, fitsIn64Bits: fits)
     }
 
     /// Visits every sample in `bounds` with its shape-local (u, v) in Q.24; `paint` returns the
@@ -173,43 +218,45 @@ public struct Canvas: Sendable {
         bounds: (x0: Int, y0: Int, x1: Int, y1: Int), map: LocalMap,
         paint: (Int64, Int64) -> (LinearColor, UInt32)?
     ) {
-        let shift = Int64(supersampling.shift)
-        // LED coordinates (Q16.16) of the first sample centre.
-        let half = Int64(1) << (15 - shift)
-        let ledX0 = (Int64(bounds.x0) << (16 - shift)) + half
-        let ledY0 = (Int64(bounds.y0) << (16 - shift)) + half
-        // Logical coordinates of that centre.
-        let inv = inverse
-        let px = (Int64(inv.a.raw) * ledX0 + Int64(inv.c.raw) * ledY0) >> 16 + Int64(inv.tx.raw)
-        let py = (Int64(inv.b.raw) * ledX0 + Int64(inv.d.raw) * ledY0) >> 16 + Int64(inv.ty.raw)
-        let dx = Int128(px - map.ox), dy = Int128(py - map.oy)
-        // Local coordinates in Q.40 and their steps per sample. 128 bits: a shape far smaller
-        // than the distances involved (a hairline from one end of the range to the other, a
-        // tiny dot in a huge logical space) needs up to about 2⁷³ here.
-        var uRow = Int128(map.mxx) * dx + Int128(map.mxy) * dy
-        var vRow = Int128(map.myx) * dx + Int128(map.myy) * dy
-        let uStepI = (Int128(map.mxx) * Int128(inv.a.raw) + Int128(map.mxy) * Int128(inv.b.raw)) >> shift
-        let vStepI = (Int128(map.myx) * Int128(inv.a.raw) + Int128(map.myy) * Int128(inv.b.raw)) >> shift
-        let uStepJ = (Int128(map.mxx) * Int128(inv.c.raw) + Int128(map.mxy) * Int128(inv.d.raw)) >> shift
-        let vStepJ = (Int128(map.myx) * Int128(inv.c.raw) + Int128(map.myy) * Int128(inv.d.raw)) >> shift
-        // Q.40 → Q.24 for the shape tests, limited to ±2⁶² (far outside every shape) so that
-        // they can negate, square-test and subtract without overflow.
-        @inline(__always) func q24(_ q40: Int128) -> Int64 {
-            Int64(Swift.min(Swift.max(q40 >> 16, -(1 << 62)), 1 << 62))
-        }
+        let walk = localWalk(bounds: bounds, map: map)
+        guard walk.fitsIn64Bits else { rasterizeWide(bounds: bounds, walk: walk, paint: paint); return }
+        var uRow = Int64(walk.u0), vRow = Int64(walk.v0)
+        let uStepI = Int64(walk.uI), vStepI = Int64(walk.vI), uStepJ = Int64(walk.uJ), vStepJ = Int64(walk.vJ)
         let sw = sampleWidth
         samples.withUnsafeMutableBufferPointer { buffer in
             for j in bounds.y0..<bounds.y1 {
                 var u = uRow, v = vRow
                 let rowStart = j * sw
                 for i in bounds.x0..<bounds.x1 {
-                    if let (color, w) = paint(q24(u), q24(v)), w > 0 {
+                    if let (color, w) = paint(u >> 16, v >> 16), w > 0 {
                         buffer[rowStart + i] = Canvas.blend(color, over: buffer[rowStart + i], weight: w)
                     }
                     u &+= uStepI; v &+= vStepI
                 }
                 uRow &+= uStepJ; vRow &+= vStepJ
             }
+        }
+    }
+
+    /// `rasterize` for the rare shape whose local coordinates over `bounds` overflow 64 bits:
+    /// the same walk in 128 bits, handing shapes Q.24 values limited to ±2⁶² (far outside
+    /// every shape, and small enough for the shape tests to negate and subtract).
+    @inline(never)
+    mutating func rasterizeWide(
+        bounds: (x0: Int, y0: Int, x1: Int, y1: Int), walk: LocalWalk,
+        paint: (Int64, Int64) -> (LinearColor, UInt32)?
+    ) {
+        func q24(_ q40: Int128) -> Int64 { Int64(Swift.min(Swift.max(q40 >> 16, -(1 << 62)), 1 << 62)) }
+        var uRow = walk.u0, vRow = walk.v0
+        for j in bounds.y0..<bounds.y1 {
+            var u = uRow, v = vRow
+            for i in bounds.x0..<bounds.x1 {
+                if let (color, w) = paint(q24(u), q24(v)), w > 0 {
+                    samples[j * sampleWidth + i] = Canvas.blend(color, over: samples[j * sampleWidth + i], weight: w)
+                }
+                u += walk.uI; v += walk.vI
+            }
+            uRow += walk.uJ; vRow += walk.vJ
         }
     }
 

@@ -110,7 +110,10 @@ extension Canvas {
                 let p = vertices[k], q = vertices[(k + 1) % vertices.count]
                 let winding: Int
                 if p.y <= yc && q.y > yc { winding = 1 } else if q.y <= yc && p.y > yc { winding = -1 } else { continue }
-                let x = Int128(p.x) + Int128(yc - p.y) * Int128(q.x - p.x) / Int128(q.y - p.y)
+                // From the lower end, so that polygons sharing this edge (walking it the other
+                // way) get the very same crossing and tile without a seam.
+                let (lo, hi) = p.y < q.y ? (p, q) : (q, p)
+                let x = Int128(lo.x) + Int128(yc - lo.y) * Int128(hi.x - lo.x) / Int128(hi.y - lo.y)
                 crossings.append((Int64(x), winding))
             }
             crossings.sort { $0.x < $1.x }

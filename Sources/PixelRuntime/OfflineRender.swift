@@ -78,6 +78,17 @@ public enum OfflineRender {
         }
     }
 
+    /// Fails when `directory` is missing, not a directory, or not writable.
+    static func checkDirectory(_ directory: String, option: String) throws {
+        var info = stat()
+        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            throw RuntimeError.badOutputPath(path: directory, reason: "\(option) must name an existing directory; create it first")
+        }
+        guard access(directory, W_OK) == 0 else {
+            throw RuntimeError.badOutputPath(path: directory, reason: "the directory is not writable; choose another \(option)")
+        }
+    }
+
     /// Parses seconds written as a decimal (`2.5`) within `range`.
     public static func parseSeconds(_ text: String, option: String, range: ClosedRange<Fixed>) throws -> Fixed {
         guard let value = Fixed(text), range.contains(value) else {

@@ -1,0 +1,39 @@
+/// What went wrong talking to a bus or a device. Each message names the device and, where
+/// there is one, the fix.
+public enum BusError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The device node does not exist (`hint` says which overlay or `dtparam` enables it).
+    case deviceMissing(device: String, hint: String)
+    /// The device exists but this user may not open it (`hint` names the group).
+    case permissionDenied(device: String, hint: String)
+    /// The device is in use by another program or driver.
+    case busy(device: String)
+    /// One transfer is larger than the device accepts; for spidev the fix is `spidev.bufsiz`.
+    case transferTooLarge(device: String, bytes: Int, limit: Int)
+    /// No device acknowledged this I²C address.
+    case noAcknowledge(device: String, address: UInt8)
+    /// A system call failed: the operation, the errno and its meaning.
+    case systemCall(device: String, operation: String, errno: Int32, meaning: String)
+    /// A request the device cannot carry out (bad mode, speed, line or length).
+    case invalidRequest(device: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .deviceMissing(device, hint):
+            return "\(device) does not exist; \(hint)"
+        case let .permissionDenied(device, hint):
+            return "no permission to open \(device); \(hint)"
+        case let .busy(device):
+            return "\(device) is busy: another program or kernel driver is using it; stop it and retry"
+        case let .transferTooLarge(device, bytes, limit):
+            return "\(device): a frame needs one \(bytes)-byte transfer but the device takes at most \(limit) bytes; "
+                + "add spidev.bufsiz=65536 to /boot/firmware/cmdline.txt and reboot, or use a smaller panel"
+        case let .noAcknowledge(device, address):
+            let hex = String(address, radix: 16)
+            return "\(device): nothing answered at address 0x\(hex.count < 2 ? "0" + hex : hex); check wiring, power and the address jumpers (i2cdetect -y 1)"
+        case let .systemCall(device, operation, errno, meaning):
+            return "\(device): \(operation) failed: \(meaning) (errno \(errno))"
+        case let .invalidRequest(device, reason):
+            return "\(device): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// One recorded bus transaction, as written to `--trace-bus FILE`: one JSON object per line.
+///
+/// - SPI: `{"t_ns":1200,"bus":"spi","device":"/dev/spidev0.0","speed_hz":2400000,"bytes":"0a0f"}`
+/// - I²C: `{"t_ns":1200,"bus":"i2c","device":"/dev/i2c-1","address":"0x70","bytes":"2100"}`
+/// - GPIO: `{"t_ns":1200,"bus":"gpio","device":"gpiochip0","set":"0x800","clear":"0x400"}` and
+///   `{"t_ns":1300,"bus":"gpio","device":"gpiochip0","hold_ns":2000}`
+public enum BusTransaction: Hashable, Sendable {
+    case spi(device: String, speedHz: Int, bytes: [UInt8])
+    case i2c(device: String, address: UInt8, bytes: [UInt8])
+    case gpioWrite(device: String, set: UInt64, clear: UInt64)
+    case gpioHold(device: String, nanoseconds: Int)
+}
+
+/// Where traced transactions go (a file, a list in a test).
+public protocol BusTraceSink: AnyObject {
+    /// Records `transaction` at `nanoseconds` since the trace began.
+    func record(_ transaction: BusTransaction, at nanoseconds: Int64)
+}
+
+/// Collects transactions in memory, with their times: for tests and for `decode`.
+public final class BusTraceRecorder: BusTraceSink {
+    public private(set) var entries: [(nanoseconds: Int64, transaction: BusTransaction)] = []
+    public init() {}
+    public func record(_ transaction: BusTransaction, at nanoseconds: Int64) {
+        entries.append((nanoseconds, transaction))
+    }
+    /// Just the transactions.
+    public var transactions: [BusTransaction] { entries.map(\.transaction) }
+}
+
+extension BusTransaction {
+    /// The transaction as one line of JSON (no trailing newline), in the format above.
+    public func jsonLine(at nanoseconds: Int64) -> String {
+        switch self {
+        case let .spi(device, speedHz, bytes):
+            return "{\"t_ns\":\(nanoseconds),\"bus\":\"spi\",\"device\":\"\(jsonEscaped(device))\",\"speed_hz\":\(speedHz),\"bytes\":\"\(hexString(bytes))\"}"
+        case let .i2c(device, address, bytes):
+            let a = String(address, radix: 16)
+            return "{\"t_ns\":\(nanoseconds),\"bus\":\"i2c\",\"device\":\"\(jsonEscaped(device))\",\"address\":\"0x\(a.count < 2 ? "0" + a : a)\",\"bytes\":\"\(hexString(bytes))\"}"
+        case let .gpioWrite(device, set, clear):
+            return "{\"t_ns\":\(nanoseconds),\"bus\":\"gpio\",\"device\":\"\(jsonEscaped(device))\",\"set\":\"0x\(String(set, radix: 16))\",\"clear\":\"0x\(String(clear, radix: 16))\"}"
+        case let .gpioHold(device, ns):
+            return "{\"t_ns\":\(nanoseconds),\"bus\":\"gpio\",\"device\":\"\(jsonEscaped(device))\",\"hold_ns\":\(ns)}"
+        }
+    }
+}
+
+/// Lowercase hex, two digits per byte, no separators.
+public func hexString(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef")
+    var s = ""
+    s.reserveCapacity(bytes.count * 2)
+    for b in bytes { s.append(digits[Int(b >> 4)]); s.append(digits[Int(b & 15)]) }
+    return s
+}
+
+func jsonEscaped(_ text: String) -> String {
+    var out = ""
+    for ch in text.unicodeScalars {
+        switch ch {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        default: out.unicodeScalars.append(ch)
+        }
+    }
+    return out
+}

@@ -1,0 +1,97 @@
+/// The options of one `--panel TYPE:key=value,…` description, with typed, checked getters.
+/// Each panel type reads the keys it knows; `finish()` rejects any key nobody read.
+public struct PanelOptions: Sendable {
+    /// The panel type, e.g. "max7219".
+    public let type: String
+    private let values: [String: String]
+    private var used: Set<String> = []
+
+    /// Options `values` for panel `type`. A key given without `=value` has the value "true".
+    public init(type: String, values: [String: String]) {
+        self.type = type
+        self.values = values
+    }
+
+    /// Parses `TYPE` or `TYPE:key=value,key,…` (e.g. `ws2812:width=16,height=16,serpentine`).
+    public init(parsing text: String) throws(PanelConfigurationError) {
+        let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let first = parts.first, !first.isEmpty else { throw .malformed(text) }
+        var values: [String: String] = [:]
+        if parts.count == 2 {
+            for item in parts[1].split(separator: ",") {
+                let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                guard !kv[0].isEmpty else { throw .malformed(text) }
+                values[String(kv[0])] = kv.count == 2 ? String(kv[1]) : "true"
+            }
+        }
+        self.init(type: String(first).lowercased(), values: values)
+    }
+
+    /// A whole number in `range`, or `defaultValue` when absent.
+    public mutating func integer(_ key: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(PanelConfigurationError) -> Int {
+        used.insert(key)
+        guard let text = values[key] else { return defaultValue }
+        guard let v = Int(text), range.contains(v) else {
+            throw .badValue(type: type, key: key, value: text, allowed: "\(range.lowerBound)...\(range.upperBound)")
+        }
+        return v
+    }
+
+    /// One of `choices`, or `defaultValue` when absent.
+    public mutating func choice(_ key: String, _ choices: [String], default defaultValue: String) throws(PanelConfigurationError) -> String {
+        used.insert(key)
+        guard let text = values[key] else { return defaultValue }
+        guard choices.contains(text) else {
+            throw .badValue(type: type, key: key, value: text, allowed: choices.joined(separator: "|"))
+        }
+        return text
+    }
+
+    /// A flag: true when given bare or as `key=true`/`yes`/`1`, false when absent or `false`/`no`/`0`.
+    public mutating func flag(_ key: String) throws(PanelConfigurationError) -> Bool {
+        used.insert(key)
+        guard let text = values[key] else { return false }
+        switch text {
+        case "true", "yes", "1", "on": return true
+        case "false", "no", "0", "off": return false
+        default: throw .badValue(type: type, key: key, value: text, allowed: "true|false")
+        }
+    }
+
+    /// The raw text of `key`, if given.
+    public mutating func text(_ key: String) -> String? {
+        used.insert(key)
+        return values[key]
+    }
+
+    /// Throws for any key that no getter asked for.
+    public func finish() throws(PanelConfigurationError) {
+        if let unknown = values.keys.sorted().first(where: { !used.contains($0) }) {
+            throw .unknownKey(type: type, key: unknown, known: used.sorted())
+        }
+    }
+}
+
+/// A panel description that cannot be used. Messages name the key and what it accepts.
+public enum PanelConfigurationError: Error, Equatable, Sendable, CustomStringConvertible {
+    case malformed(String)
+    case unknownType(String, known: [String])
+    case unknownKey(type: String, key: String, known: [String])
+    case badValue(type: String, key: String, value: String, allowed: String)
+    case inconsistent(type: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .malformed(text):
+            return "panel '\(text)' is not valid; write TYPE or TYPE:key=value,… for example max7219:chips=4"
+        case let .unknownType(type, known):
+            return "unknown panel type '\(type)'; choose one of: \(known.joined(separator: ", "))"
+        case let .unknownKey(type, key, known):
+            return "panel '\(type)' has no option '\(key)'; its options are: \(known.joined(separator: ", "))"
+        case let .badValue(type, key, value, allowed):
+            return "panel '\(type)' option '\(key)' must be \(allowed) (got '\(value)')"
+        case let .inconsistent(type, reason):
+            return "panel '\(type)': \(reason)"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PixelSimulator
+import PixelUI
+
+/// Keeps the settings in a small text file, written atomically (temporary file + rename).
+public struct SettingsStore: Sendable {
+    /// The file.
+    public let path: String
+
+    public init(path: String) { self.path = path }
+
+    /// The default place: `$XDG_STATE_HOME/pixelwheel/settings.conf`, else
+    /// `~/.local/state/pixelwheel/settings.conf`, else `./pixelwheel-settings.conf`.
+    public static func defaultPath() -> String {
+        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), !state.isEmpty {
+            return state + "/pixelwheel/settings.conf"
+        }
+        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+            return home + "/.local/state/pixelwheel/settings.conf"
+        }
+        return "pixelwheel-settings.conf"
+    }
+
+    /// The saved settings, or defaults with a one-line warning when the file is missing
+    /// (no warning), unreadable or corrupt (warning; the file is replaced by defaults).
+    public func load() -> (settings: Settings, warning: String?) {
+        guard let bytes = try? readFile(path) else { return (Settings(), nil) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        do {
+            return (try Settings(fileText: text), nil)
+        } catch {
+            let warning = "settings file \(path) is damaged (\(error)); using defaults and rewriting it"
+            try? save(Settings())
+            return (Settings(), warning)
+        }
+    }
+
+    /// Writes `settings`, creating the directory if needed.
+    public func save(_ settings: Settings) throws {
+        if let slash = path.lastIndex(of: "/") {
+            makeDirectories(String(path[..<slash]))
+        }
+        try AtomicFile.write(Array(settings.fileText.utf8), to: path)
+    }
+
+    private func makeDirectories(_ directory: String) {
+        var built = directory.hasPrefix("/") ? "" : "."
+        for part in directory.split(separator: "/") {
+            built += "/" + part
+            mkdir(built, 0o755)
+        }
+    }
+
+    private func readFile(_ path: String) throws -> [UInt8] {
+        guard let file = fopen(path, "rb") else { throw SettingsError.malformedLine(0, path) }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, file)
+            if n <= 0 { break }
+            bytes += buffer[0..<n]
+            if bytes.count > 1 << 20 { break }
+        }
+        return bytes
+    }
+}

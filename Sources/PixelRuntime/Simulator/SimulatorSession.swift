@@ -1,0 +1,164 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import PixelCore
+import PixelEffects
+import PixelSimulator
+import PixelUI
+
+/// `pixelwheel sim`: the PixelWheel app on a simulated panel — in the terminal, paced by the
+/// monotonic clock and driven by the keyboard, or headless on the virtual clock, driven by
+/// a script and writing each frame as a PNG.
+public struct SimulatorSession {
+    /// Everything one run needs.
+    public struct Options: Sendable {
+        public var size: PanelSize
+        public var fps: Int
+        /// Run length; headless default: the script's last event + 1 s, or 5 s.
+        public var seconds: Fixed?
+        public var script: InputScript?
+        /// Where to write `frame-000000.png`, … (one pixel per LED), if anywhere.
+        public var framesOut: String?
+        public var statePath: String
+        public var seed: UInt64
+
+        public init(size: PanelSize, fps: Int, seconds: Fixed?, script: InputScript?, framesOut: String?, statePath: String, seed: UInt64) {
+            self.size = size; self.fps = fps; self.seconds = seconds; self.script = script
+            self.framesOut = framesOut; self.statePath = statePath; self.seed = seed
+        }
+    }
+
+    let options: Options
+    private(set) var app: PixelWheelApp
+    private let store: SettingsStore
+    private var savedRevision: Int
+    private var canvas: Canvas
+    /// Warnings for the user (e.g. a damaged settings file), reported once.
+    public private(set) var warnings: [String] = []
+    /// Clicks so far (the simulator's stand-in for the piezo).
+    public private(set) var clicks = 0
+
+    /// Loads the settings and builds the app.
+    public init(options: Options, wallClock: @escaping () -> Int) throws {
+        guard (1...240).contains(options.fps) else { throw RuntimeError.badOption("--fps must be 1...240 (got \(options.fps))") }
+        if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }
+        self.options = options
+        store = SettingsStore(path: options.statePath)
+        let (settings, warning) = store.load()
+        if let warning { warnings.append(warning) }
+        app = PixelWheelApp(width: options.size.width, height: options.size.height, framesPerSecond: options.fps,
+                            settings: settings, version: PixelWheelVersion.current, seed: options.seed, wallClock: wallClock)
+        savedRevision = app.settingsRevision
+        canvas = Canvas(width: options.size.width, height: options.size.height, supersampling: settings.supersampling)
+    }
+
+    /// Applies `event`, counting clicks and saving settings that changed.
+    public mutating func handle(_ event: InputEvent) throws {
+        var clicked = 0
+        app.onClick = { clicked += 1 }
+        app.handle(event)
+        app.onClick = nil
+        clicks += clicked
+        if app.settingsRevision != savedRevision {
+            try store.save(app.settings)
+            savedRevision = app.settingsRevision
+        }
+    }
+
+    /// The frame the panel shows at `time`, brightness applied.
+    public mutating func frame(at time: FrameTime) -> Frame {
+        if canvas.supersampling != app.settings.supersampling {
+            canvas = Canvas(width: canvas.width, height: canvas.height, supersampling: app.settings.supersampling)
+        }
+        canvas.clear()
+        canvas.setTransform(.identity)
+        app.render(into: &canvas, at: time)
+        var frame = canvas.downsample()
+        let level = Fixed(app.settings.brightness, over: 100)
+        for i in frame.pixels.indices { frame.pixels[i] = frame.pixels[i].scaled(by: level) }
+        return frame
+    }
+
+    /// The app's state, for tests and the status line.
+    public var state: PixelWheelApp { app }
+
+    /// Headless run on the virtual clock: frame k shows instant k/fps; script events apply at
+    /// their own instants before the frame that follows them. Returns the number of frames.
+    @discardableResult
+    public mutating func runHeadless(onFrame: (Int, Frame) throws -> Void = { _, _ in }) throws -> Int {
+        let events = options.script?.events ?? []
+        let length = options.seconds.map { FrameTime.seconds($0) }
+            ?? (events.last.map { $0.time + .seconds(1) } ?? .seconds(5))
+        var clock = VirtualFrameClock(framesPerSecond: options.fps)
+        var next = 0
+        var count = 0
+        while true {
+            let tick = clock.nextTick()
+            guard tick.timestamp <= length else { break }
+            while next < events.count && events[next].time <= tick.timestamp {
+                try handle(events[next])
+                next += 1
+            }
+            let frame = frame(at: tick.timestamp)
+            if let dir = options.framesOut {
+                try PNGFile.write(PanelPreview.raw(frame), to: dir + "/" + Self.frameName(count))
+            }
+            try onFrame(count, frame)
+            count += 1
+        }
+        return count
+    }
+
+    /// `frame-000042.png`.
+    public static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
+    }
+
+    /// Interactive run in the terminal until q (or `seconds`). The caller checked for a TTY.
+    public mutating func runInteractive() throws {
+        let trueColor = TerminalSession.supportsTrueColor
+        var view = TerminalView(width: options.size.width, height: options.size.height,
+                                colorMode: trueColor ? .trueColor : .palette256, originRow: 1, originColumn: 1)
+        var keys = KeyDecoder()
+        var clock = PacedFrameClock(framesPerSecond: options.fps, source: MonotonicClock())
+        let events = options.script?.events ?? []
+        var next = 0
+        var renderTimes: [Int64] = []
+        let limit = options.seconds.map { FrameTime.seconds($0) }
+        TerminalSession.enter()
+        defer { TerminalSession.restore() }
+        for warning in warnings {
+            TerminalSession.write("\u{1B}[\(view.rows + 3);1H\u{1B}[33m\(warning)\u{1B}[0m")
+        }
+        loop: while true {
+            let tick = clock.nextTick()
+            if let limit, tick.timestamp > limit { break }
+            let now = MonotonicClock.nanoseconds()
+            var decoded = keys.feed(TerminalSession.readAvailable(), at: now)
+            decoded += keys.tick(at: now)
+            for key in decoded {
+                switch key {
+                case .quit: break loop
+                case let .action(action): try handle(InputEvent(action, at: tick.timestamp))
+                }
+            }
+            while next < events.count && events[next].time <= tick.timestamp {
+                try handle(events[next])
+                next += 1
+            }
+            let start = MonotonicClock.nanoseconds()
+            let frame = frame(at: tick.timestamp)
+            let rendered = MonotonicClock.nanoseconds() - start
+            renderTimes.append(rendered)
+            if renderTimes.count > 60 { renderTimes.removeFirst() }
+            var output = view.update(to: frame)
+            let median = Benchmark.percentile(renderTimes, 50)
+            output += "\u{1B}[\(view.rows + 1);1H\u{1B}[0m\u{1B}[2K"
+            output += "←/→ j/k turn · Enter select (hold: off) · Esc/m menu · p play/pause · n/b next/prev · q quit"
+            output += "\u{1B}[\(view.rows + 2);1H\u{1B}[2K"
+            output += "\(options.size) LEDs · \(options.fps) fps · frame \(Benchmark.ms(median)) ms · missed \(tick.missedFrames) · clicks \(clicks)"
+            TerminalSession.write(output)
+        }
+    }
+}

@@ -1,0 +1,251 @@
+import PixelCore
+import PixelEffects
+
+/// The whole PixelWheel user interface as a pure state machine: input events in, pictures
+/// out. It owns the menu stack, the player and the settings; it touches no clock, file or
+/// device — the runtime feeds it events and times and shows what it draws.
+public struct PixelWheelApp {
+    /// What fills the panel.
+    public enum Screen: Equatable, Sendable {
+        case menu
+        case playing
+        case slider(Slider)
+        case about
+        case clock
+        case scrollingText
+        /// Hold-to-confirm "Turn panel off": the ring fills while select is held.
+        case confirmOff(since: FrameTime)
+        /// The panel is dark until the next input.
+        case off
+    }
+
+    /// The settings with a slider screen.
+    public enum Slider: Equatable, Sendable { case brightness, speed }
+
+    /// One level of the menu stack.
+    struct Level {
+        var title: String
+        /// Nil for the top level, whose entries depend on whether something is playing.
+        var entries: [MenuEntry]?
+        var selected = 0
+    }
+
+    /// Panel size in LEDs.
+    public let width: Int, height: Int
+    /// Frames per second the runtime renders at (shown in About).
+    public let framesPerSecond: Int
+    /// The program version (shown in About).
+    public let version: String
+    /// Current settings; `settingsRevision` increases on every change so the runtime knows to save.
+    public private(set) var settings: Settings
+    public private(set) var settingsRevision = 0
+    /// What is on screen.
+    public private(set) var screen: Screen = .menu
+    /// Screen to return to from the confirm ring or from off.
+    private var screenBeforeConfirm: Screen = .menu
+    var stack: [Level] = [Level(title: "PixelWheel", entries: nil)]
+    var player: Player?
+    let seed: UInt64
+    /// Seconds since local midnight, for the clock screen.
+    let wallClock: () -> Int
+    /// Called for every wheel step that moves something and every click: drive a piezo here.
+    public var onClick: (() -> Void)?
+    /// Text of the scrolling-text screen.
+    public var marqueeText = "Hello from PixelWheel"
+
+    /// How long select must be held, after the long press, to turn the panel off.
+    public static let confirmDuration = FrameTime.milliseconds(1500)
+
+    public init(width: Int, height: Int, framesPerSecond: Int, settings: Settings = Settings(), version: String,
+                seed: UInt64 = 1, wallClock: @escaping () -> Int = { 0 }) {
+        self.width = width; self.height = height; self.framesPerSecond = framesPerSecond
+        self.settings = settings; self.version = version; self.seed = seed; self.wallClock = wallClock
+    }
+
+    // MARK: State the runtime and tests read
+
+    /// The title of the menu on screen.
+    public var menuTitle: String { stack[stack.count - 1].title }
+    /// The rows of the menu on screen.
+    public var menuEntries: [MenuEntry] { entries(of: stack[stack.count - 1]) }
+    /// The selected row of the menu on screen.
+    public var selectedIndex: Int { stack[stack.count - 1].selected }
+    /// The selected row's label.
+    public var selectedTitle: String { label(for: menuEntries[selectedIndex]) }
+    /// The effect playing or paused, if any.
+    public var nowPlayingTitle: String? { player?.title }
+    /// Whether the effect is paused.
+    public var isPaused: Bool { player?.isPaused ?? false }
+    /// Depth of the menu stack (1 = top level).
+    public var menuDepth: Int { stack.count }
+
+    func entries(of level: Level) -> [MenuEntry] {
+        level.entries ?? (MenuEntry.topLevel + (player == nil ? [] : [.nowPlaying]))
+    }
+
+    /// The label shown for `entry` (settings show their value).
+    public func label(for entry: MenuEntry) -> String {
+        switch entry {
+        case .theme: return "Theme: \(settings.theme == .light ? "Light" : "Dark")"
+        case .supersampling: return "Supersample \(settings.supersampling.rawValue)x"
+        default: return entry.title
+        }
+    }
+
+    // MARK: Input
+
+    /// Applies one input event.
+    public mutating func handle(_ event: InputEvent) {
+        update(at: event.time)
+        switch screen {
+        case .off:
+            screen = .menu  // any input wakes the panel, and is used up doing so
+            return
+        case .confirmOff:
+            if case .release(.select) = event.action { screen = screenBeforeConfirm }
+            return
+        default:
+            break
+        }
+        if case .longPress(.select) = event.action {
+            screenBeforeConfirm = screen
+            screen = .confirmOff(since: event.time)
+            return
+        }
+        switch event.action {
+        case let .rotate(steps): rotate(steps, at: event.time)
+        case .select: select(at: event.time)
+        case .menu: back()
+        case .playPause: player?.togglePause(at: event.time)
+        case .next: player?.step(1, at: event.time)
+        case .previous: player?.step(-1, at: event.time)
+        case .longPress, .release: break
+        }
+    }
+
+    private mutating func rotate(_ steps: Int, at time: FrameTime) {
+        switch screen {
+        case .menu:
+            let count = menuEntries.count
+            let old = stack[stack.count - 1].selected
+            let new = min(max(old + steps, 0), count - 1)  // clamps at the ends, as the iPod
+            stack[stack.count - 1].selected = new
+            if new != old { click() }
+        case let .slider(kind):
+            switch kind {
+            case .brightness:
+                changeSettings { $0.brightness = min(max($0.brightness + 5 * steps, 0), 100) }
+            case .speed:
+                changeSettings { $0.speed = min(max($0.speed + 25 * steps, Settings.speedRange.lowerBound), Settings.speedRange.upperBound) }
+                player?.setSpeed(settings.speed, at: time)
+            }
+            click()
+        default:
+            break
+        }
+    }
+
+    private mutating func select(at time: FrameTime) {
+        click()
+        guard screen == .menu else {
+            if screen != .playing { screen = .menu }
+            return
+        }
+        let entry = menuEntries[selectedIndex]
+        switch entry {
+        case let .submenu(title, entries):
+            stack.append(Level(title: title, entries: entries))
+        case let .effect(_, name, parameters):
+            let index = MenuEntry.effects.firstIndex { e in
+                if case let .effect(_, n, p) = e { return n == name && p == parameters }
+                return false
+            } ?? 0
+            player = Player(index: index, shuffleOrder: nil, at: time, speedPercent: settings.speed,
+                            width: width, height: height, seed: seed)
+            screen = .playing
+        case .shuffle:
+            var rng = SeededRandom(seed: seed ^ UInt64(bitPattern: time.nanoseconds))
+            let order = Array(MenuEntry.effects.indices).shuffled(using: &rng)
+            player = Player(index: order[0], shuffleOrder: order, at: time, speedPercent: settings.speed,
+                            width: width, height: height, seed: seed)
+            screen = .playing
+        case .clock: screen = .clock
+        case .scrollingText: screen = .scrollingText
+        case .brightness: screen = .slider(.brightness)
+        case .speed: screen = .slider(.speed)
+        case .about: screen = .about
+        case .nowPlaying: screen = .playing
+        case .theme: changeSettings { $0.theme = $0.theme == .light ? .dark : .light }
+        case .supersampling:
+            changeSettings { s in
+                let all = Supersampling.allCases
+                s.supersampling = all[(all.firstIndex(of: s.supersampling)! + 1) % all.count]
+            }
+        }
+    }
+
+    private mutating func back() {
+        if screen != .menu {
+            screen = .menu
+        } else if stack.count > 1 {
+            stack.removeLast()  // the parent keeps the row that was selected there
+        }
+    }
+
+    private mutating func changeSettings(_ change: (inout Settings) -> Void) {
+        let before = settings
+        change(&settings)
+        if settings != before { settingsRevision += 1 }
+    }
+
+    private func click() { onClick?() }
+
+    /// Advances time-driven state: the confirm ring completing, shuffle moving on.
+    public mutating func update(at time: FrameTime) {
+        if case let .confirmOff(since) = screen, time - since >= Self.confirmDuration {
+            screen = .off
+        }
+        player?.update(at: time)
+    }
+
+    // MARK: Drawing
+
+    /// Draws what the panel shows at `time` (before brightness, which the panel applies).
+    public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
+        update(at: time)
+        let palette = ThemePalette.of(settings.theme)
+        switch screen {
+        case .off:
+            break
+        case .playing:
+            player?.render(into: &canvas, at: time)
+            if isPaused { ScreenPainter.pauseBadge(on: &canvas, palette: palette) }
+        case .menu:
+            let level = stack[stack.count - 1]
+            let rows = entries(of: level).map { (label(for: $0), $0.opensScreen) }
+            MenuPainter.draw(on: &canvas, title: level.title, rows: rows, selected: level.selected,
+                             status: player.map { $0.isPaused ? MenuPainter.Status.paused : .playing }, palette: palette, time: time)
+        case let .slider(kind):
+            let (title, value, range, unit) = kind == .brightness
+                ? ("Brightness", settings.brightness, Settings.brightnessRange, "%")
+                : ("Speed", settings.speed, Settings.speedRange, "%")
+            ScreenPainter.slider(on: &canvas, title: title, value: value, range: range, unit: unit, palette: palette, time: time)
+        case .about:
+            ScreenPainter.lines(on: &canvas, title: "About",
+                                lines: ["\(width)x\(height) LEDs", "\(framesPerSecond) fps", "v\(version)"], palette: palette, time: time)
+        case .clock:
+            let s = wallClock()
+            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+            ScreenPainter.bigText(on: &canvas, "\(two(s / 3600 % 24)):\(two(s / 60 % 60)):\(two(s % 60))", palette: palette, time: time)
+        case .scrollingText:
+            ScreenPainter.bigText(on: &canvas, marqueeText, palette: palette, time: time, alwaysScroll: true)
+        case let .confirmOff(since):
+            ScreenPainter.confirmRing(on: &canvas, progress: progress(since: since, at: time), palette: palette)
+        }
+    }
+
+    private func progress(since: FrameTime, at time: FrameTime) -> Fixed {
+        let elapsed = max(0, (time - since).nanoseconds)
+        return Fixed(raw: Int32(min(65536, elapsed * 65536 / Self.confirmDuration.nanoseconds)))
+    }
+}

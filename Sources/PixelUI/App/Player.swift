@@ -1,0 +1,95 @@
+import PixelCore
+import PixelEffects
+
+/// The effect that is playing (or paused): which one, since when, and its own timeline.
+///
+/// Effect time runs at the speed setting and stops while paused, so pausing freezes the
+/// picture exactly and resuming continues from the same instant.
+struct Player {
+    /// Index into `MenuEntry.effects`.
+    private(set) var index: Int
+    /// Shuffle order (indices into `MenuEntry.effects`) when shuffling, else nil.
+    let shuffleOrder: [Int]?
+    private(set) var shufflePosition = 0
+    private(set) var scene: any Scene
+    /// App time at which the current effect's timeline is at zero (shifted by pauses).
+    private var origin: FrameTime
+    /// Effect time at which it was paused, if paused.
+    private(set) var pausedAt: FrameTime?
+    /// Effect time reached when the speed last changed, and the app time then.
+    private var speedPercent: Int
+
+    /// How long each effect plays in shuffle mode.
+    static let shuffleDuration = FrameTime.seconds(20)
+
+    let width: Int, height: Int, seed: UInt64
+
+    init(index: Int, shuffleOrder: [Int]?, at time: FrameTime, speedPercent: Int, width: Int, height: Int, seed: UInt64) {
+        self.index = index
+        self.shuffleOrder = shuffleOrder
+        self.width = width; self.height = height; self.seed = seed
+        self.speedPercent = speedPercent
+        origin = time
+        scene = Player.makeScene(index, width: width, height: height, seed: seed)
+    }
+
+    static func makeScene(_ index: Int, width: Int, height: Int, seed: UInt64) -> any Scene {
+        guard case let .effect(_, name, parameters) = MenuEntry.effects[index] else { preconditionFailure("not an effect") }
+        // The menu's entries are fixed and valid, so this cannot fail.
+        return try! EffectCatalog.named(name).makeScene(parameters: parameters, seed: seed, width: width, height: height)
+    }
+
+    /// The effect's title.
+    var title: String { MenuEntry.effects[index].title }
+    var isPaused: Bool { pausedAt != nil }
+    var isShuffling: Bool { shuffleOrder != nil }
+
+    /// Effect time at app time `time`: (time − origin) · speed, frozen while paused.
+    func effectTime(at time: FrameTime) -> FrameTime {
+        if let pausedAt { return pausedAt }
+        return FrameTime(nanoseconds: (time - origin).nanoseconds * Int64(speedPercent) / 100)
+    }
+
+    /// Changes the speed without a jump in effect time.
+    mutating func setSpeed(_ percent: Int, at time: FrameTime) {
+        let now = effectTime(at: time)
+        speedPercent = percent
+        origin = time - FrameTime(nanoseconds: now.nanoseconds * 100 / Int64(percent))
+    }
+
+    mutating func togglePause(at time: FrameTime) {
+        if let pausedAt {
+            origin = time - FrameTime(nanoseconds: pausedAt.nanoseconds * 100 / Int64(speedPercent))
+            self.pausedAt = nil
+        } else {
+            pausedAt = effectTime(at: time)
+        }
+    }
+
+    /// Moves to the next (+1) or previous (−1) effect, starting it from zero.
+    mutating func step(_ direction: Int, at time: FrameTime) {
+        let count = MenuEntry.effects.count
+        if let order = shuffleOrder {
+            shufflePosition = ((shufflePosition + direction) % order.count + order.count) % order.count
+            index = order[shufflePosition]
+        } else {
+            index = ((index + direction) % count + count) % count
+        }
+        scene = Player.makeScene(index, width: width, height: height, seed: seed)
+        origin = time
+        if pausedAt != nil { pausedAt = .zero }
+    }
+
+    /// Shuffle: moves on when the current effect has had its time.
+    mutating func update(at time: FrameTime) {
+        guard isShuffling, !isPaused else { return }
+        if effectTime(at: time) >= FrameTime(nanoseconds: Player.shuffleDuration.nanoseconds * Int64(speedPercent) / 100) {
+            step(1, at: time)
+        }
+    }
+
+    /// Draws the effect at app time `time`.
+    mutating func render(into canvas: inout Canvas, at time: FrameTime) {
+        scene.render(into: &canvas, at: effectTime(at: time))
+    }
+}

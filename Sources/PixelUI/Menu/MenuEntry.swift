@@ -1,0 +1,69 @@
+import PixelEffects
+
+/// One row of a menu, and what selecting it does.
+public indirect enum MenuEntry: Sendable {
+    /// Opens a submenu.
+    case submenu(String, [MenuEntry])
+    /// Plays an effect full screen with these parameters.
+    case effect(title: String, name: String, parameters: [String: String])
+    /// Plays the effects one after another in random order.
+    case shuffle
+    /// Shows the time.
+    case clock
+    /// Scrolls a line of text.
+    case scrollingText
+    /// Opens the brightness slider.
+    case brightness
+    /// Opens the speed slider.
+    case speed
+    /// Switches light/dark.
+    case theme
+    /// Steps through 1, 2, 4, 8 samples per LED.
+    case supersampling
+    /// Shows panel size, fps and version.
+    case about
+    /// Returns to the effect that is playing or paused.
+    case nowPlaying
+
+    /// The row's label (settings rows show their value; see `PixelWheelApp.label(for:)`).
+    public var title: String {
+        switch self {
+        case let .submenu(title, _): return title
+        case let .effect(title, _, _): return title
+        case .shuffle: return "Shuffle"
+        case .clock: return "Clock"
+        case .scrollingText: return "Scrolling Text"
+        case .brightness: return "Brightness"
+        case .speed: return "Speed"
+        case .theme: return "Theme"
+        case .supersampling: return "Supersampling"
+        case .about: return "About"
+        case .nowPlaying: return "Now Playing"
+        }
+    }
+
+    /// Whether the row leads to another screen (drawn with a chevron).
+    public var opensScreen: Bool {
+        switch self {
+        case .submenu, .brightness, .speed, .about, .nowPlaying: return true
+        default: return false
+        }
+    }
+
+    /// The standard menu tree, top level first: Effects, Shuffle, Extras, Settings.
+    public static let effects: [MenuEntry] = [
+        .effect(title: "DVD Bounce", name: "bounce", parameters: [:]),
+        .effect(title: "Starfield", name: "starfield", parameters: ["mode": "objects"]),
+        .effect(title: "Star Shader", name: "starfield", parameters: ["mode": "shader"]),
+        .effect(title: "Digital Rain", name: "rain", parameters: [:]),
+        .effect(title: "Fan Sweep", name: "fan", parameters: [:]),
+    ]
+
+    /// The top level, without Now Playing (the app adds it while an effect plays).
+    public static let topLevel: [MenuEntry] = [
+        .submenu("Effects", effects),
+        .shuffle,
+        .submenu("Extras", [.clock, .scrollingText]),
+        .submenu("Settings", [.brightness, .speed, .theme, .supersampling, .about]),
+    ]
+}

@@ -1,0 +1,106 @@
+import PixelCore
+import PixelEffects
+
+/// Draws a menu screen: title bar, rows, the selected row highlighted, chevrons, a scroll bar.
+enum MenuPainter {
+    enum Status { case playing, paused }
+
+    /// Horizontal scroll offset (pixels) of text `textWidth` wide in a box `boxWidth` wide:
+    /// still for the first second, then 8 pixels per second round a loop with a gap.
+    static func scrollOffset(textWidth: Int, boxWidth: Int, time: FrameTime, always: Bool = false) -> (offset: Int, cycle: Int)? {
+        guard always || textWidth > boxWidth else { return nil }
+        let cycle = textWidth + 8
+        let moving = time - .seconds(1)
+        guard moving > .zero || always else { return (0, cycle) }
+        let travelled = Int(max(0, moving.distance(atRate: 8) >> 16))
+        return (travelled % cycle, cycle)
+    }
+
+    /// Draws `text` starting at `x` (scrolled by `offset` in a loop of `cycle`), then repaints
+    /// the margins outside `left ..< right` with `background`, so long text never spills.
+    static func clippedText(on canvas: inout Canvas, _ text: String, font: PixelFont, y: Int, left: Int, right: Int,
+                            color: Color, background: Color, scroll: (offset: Int, cycle: Int)?, rowHeight: Int) {
+        let text = MenuLayout.displayText(text, font: font)
+        if let scroll {
+            canvas.drawText(text, font: font, at: Point(x: Fixed(left - scroll.offset), y: Fixed(y)), color: color)
+            canvas.drawText(text, font: font, at: Point(x: Fixed(left - scroll.offset + scroll.cycle), y: Fixed(y)), color: color)
+        } else {
+            canvas.drawText(text, font: font, at: Point(x: Fixed(left), y: Fixed(y)), color: color)
+        }
+        let top = Fixed(y - 1)
+        canvas.fillRect(Rect(x: 0, y: top, width: Fixed(left), height: Fixed(rowHeight)), color: background)
+        canvas.fillRect(Rect(x: Fixed(right), y: top, width: Fixed(canvas.width - right), height: Fixed(rowHeight)), color: background)
+    }
+
+    static func draw(on canvas: inout Canvas, title: String, rows: [(label: String, opens: Bool)], selected: Int,
+                     status: Status?, palette: ThemePalette, time: FrameTime) {
+        let w = canvas.width, h = canvas.height
+        canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(h)), color: palette.background)
+        let font = MenuLayout.font(width: w, height: h)
+        switch MenuLayout.forHeight(h) {
+        case .list:
+            let rowH = MenuLayout.rowHeight(font)
+            titleBar(on: &canvas, title: title, font: font, height: rowH, status: status, palette: palette)
+            rowsList(on: &canvas, rows: rows, selected: selected, font: font, top: rowH, rowHeight: rowH, palette: palette, time: time)
+        case .compact:
+            rowsList(on: &canvas, rows: rows, selected: selected, font: font, top: 0, rowHeight: 8, palette: palette, time: time)
+        case .marquee:
+            let label = rows[selected].label
+            let y = max(0, (h - font.ascent) / 2 - (h >= 8 ? 1 : 0))
+            let scroll = scrollOffset(textWidth: font.width(of: MenuLayout.displayText(label, font: font)), boxWidth: w, time: time)
+            clippedText(on: &canvas, label, font: font, y: y, left: 0, right: w, color: palette.text,
+                        background: palette.background, scroll: scroll, rowHeight: font.lineHeight + 1)
+            // Position along the list: a bar on the bottom row.
+            let segment = max(1, w / rows.count)
+            let x = rows.count > 1 ? selected * (w - segment) / (rows.count - 1) : 0
+            canvas.fillRect(Rect(x: Fixed(x), y: Fixed(h - 1), width: Fixed(segment), height: 1), color: palette.accent)
+        }
+    }
+
+    static func titleBar(on canvas: inout Canvas, title: String, font: PixelFont, height: Int, status: Status?, palette: ThemePalette) {
+        let w = canvas.width
+        let title = MenuLayout.displayText(title, font: font)
+        canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(height)), color: palette.titleBackground)
+        let textWidth = font.width(of: title) - 1
+        let x = max(1, (w - textWidth) / 2)
+        canvas.drawText(title, font: font, at: Point(x: Fixed(x), y: 1), color: palette.titleText)
+        if let status {
+            let icon = status == .playing ? MenuIcons.play : MenuIcons.pause
+            let iconY = (height - icon.height) / 2
+            canvas.drawBitmap(icon, at: Point(x: Fixed(w - icon.width - 1), y: Fixed(iconY)), color: palette.titleText)
+        }
+    }
+
+    static func rowsList(on canvas: inout Canvas, rows: [(label: String, opens: Bool)], selected: Int, font: PixelFont,
+                         top: Int, rowHeight: Int, palette: ThemePalette, time: FrameTime) {
+        let w = canvas.width, h = canvas.height
+        let visible = max(1, (h - top) / rowHeight)
+        let first = MenuLayout.firstVisibleRow(selected: selected, count: rows.count, visible: visible)
+        let scrollbar = rows.count > visible ? 2 : 0
+        for i in first..<min(rows.count, first + visible) {
+            let y = top + (i - first) * rowHeight
+            let isSelected = i == selected
+            let background = isSelected ? palette.selectionBackground : palette.background
+            let color = isSelected ? palette.selectionText : palette.text
+            canvas.fillRect(Rect(x: 0, y: Fixed(y), width: Fixed(w - scrollbar), height: Fixed(rowHeight)), color: background)
+            let right = w - scrollbar - (rows[i].opens ? MenuIcons.chevron.width + 2 : 1)
+            let scroll = isSelected ? scrollOffset(textWidth: font.width(of: MenuLayout.displayText(rows[i].label, font: font)), boxWidth: right - 2, time: time) : nil
+            clippedText(on: &canvas, rows[i].label, font: font, y: y + 1, left: 2, right: right, color: color,
+                        background: background, scroll: scroll, rowHeight: rowHeight)
+            if scrollbar > 0 {  // clippedText painted the margin up to the edge; restore the bar's strip
+                canvas.fillRect(Rect(x: Fixed(w - scrollbar), y: Fixed(y), width: Fixed(scrollbar), height: Fixed(rowHeight)), color: palette.background)
+            }
+            if rows[i].opens {
+                let iconY = y + (rowHeight - MenuIcons.chevron.height) / 2
+                canvas.drawBitmap(MenuIcons.chevron, at: Point(x: Fixed(right + 1), y: Fixed(iconY)), color: color)
+            }
+        }
+        if scrollbar > 0 {
+            let track = h - top
+            let thumb = max(2, track * visible / rows.count)
+            let thumbY = top + (track - thumb) * first / max(1, rows.count - visible)
+            canvas.fillRect(Rect(x: Fixed(w - 1), y: Fixed(top), width: 1, height: Fixed(track)), color: palette.dimText.withOpacity(0.4))
+            canvas.fillRect(Rect(x: Fixed(w - 1), y: Fixed(thumbY), width: 1, height: Fixed(thumb)), color: palette.accent)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import PixelCore
+import PixelEffects
+
+/// Draws the screens that are not lists: sliders, About, the clock, scrolling text, the
+/// hold-to-confirm ring and the pause badge.
+enum ScreenPainter {
+    /// Two small bars in the top-right corner over the paused effect.
+    static func pauseBadge(on canvas: inout Canvas, palette: ThemePalette) {
+        let x = Fixed(canvas.width - 5)
+        canvas.fillRect(Rect(x: x - 1, y: 0, width: 6, height: 7), color: .black)
+        canvas.drawBitmap(MenuIcons.pause, at: Point(x: x, y: 1), color: .white)
+    }
+
+    /// A setting's value as a bar and a number, under a title bar on tall panels.
+    static func slider(on canvas: inout Canvas, title: String, value: Int, range: ClosedRange<Int>, unit: String,
+                       palette: ThemePalette, time: FrameTime) {
+        let w = canvas.width, h = canvas.height
+        canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(h)), color: palette.background)
+        let font = MenuLayout.font(width: w, height: h)
+        var top = 0
+        if MenuLayout.forHeight(h) == .list {
+            top = MenuLayout.rowHeight(font)
+            MenuPainter.titleBar(on: &canvas, title: title, font: font, height: top, status: nil, palette: palette)
+        }
+        let text = "\(value)\(unit)"
+        let textFont: PixelFont = h - top >= 16 ? .standard5x7 : .tiny3x5
+        let barHeight = h >= 16 ? 3 : 2
+        let barY = h - barHeight - (h >= 16 ? 2 : 0)
+        let textY = top + max(0, (barY - top - textFont.ascent) / 2)
+        let textX = max(0, (w - textFont.width(of: text) + 1) / 2)
+        canvas.drawText(text, font: textFont, at: Point(x: Fixed(textX), y: Fixed(textY)), color: palette.text)
+        let margin = w >= 16 ? 2 : 0
+        let full = w - 2 * margin
+        let filled = full * (value - range.lowerBound) / (range.upperBound - range.lowerBound)
+        canvas.fillRect(Rect(x: Fixed(margin), y: Fixed(barY), width: Fixed(full), height: Fixed(barHeight)), color: palette.dimText.withOpacity(0.5))
+        canvas.fillRect(Rect(x: Fixed(margin), y: Fixed(barY), width: Fixed(filled), height: Fixed(barHeight)), color: palette.accent)
+    }
+
+    /// A title and lines of text (About); on small panels the lines scroll as one.
+    static func lines(on canvas: inout Canvas, title: String, lines: [String], palette: ThemePalette, time: FrameTime) {
+        let w = canvas.width, h = canvas.height
+        let font = MenuLayout.font(width: w, height: h)
+        if MenuLayout.forHeight(h) == .list {
+            canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(h)), color: palette.background)
+            let rowH = MenuLayout.rowHeight(font)
+            MenuPainter.titleBar(on: &canvas, title: title, font: font, height: rowH, status: nil, palette: palette)
+            for (i, line) in lines.enumerated() where rowH * (i + 2) <= h {
+                let y = rowH * (i + 1) + 1
+                let scroll = MenuPainter.scrollOffset(textWidth: font.width(of: MenuLayout.displayText(line, font: font)), boxWidth: w - 3, time: time)
+                MenuPainter.clippedText(on: &canvas, line, font: font, y: y, left: 2, right: w - 1, color: palette.text,
+                                        background: palette.background, scroll: scroll, rowHeight: rowH)
+            }
+        } else {
+            bigText(on: &canvas, lines.joined(separator: "  "), palette: palette, time: time)
+        }
+    }
+
+    /// One line of large text, centred when it fits, otherwise scrolling (always when asked).
+    static func bigText(on canvas: inout Canvas, _ text: String, palette: ThemePalette, time: FrameTime, alwaysScroll: Bool = false) {
+        let w = canvas.width, h = canvas.height
+        canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(h)), color: palette.background)
+        let font: PixelFont = h >= 8 ? .standard5x7 : .tiny3x5
+        let text = MenuLayout.displayText(text, font: font)
+        let textWidth = font.width(of: text) - 1
+        let y = max(0, (h - font.ascent) / 2)
+        if let scroll = MenuPainter.scrollOffset(textWidth: textWidth, boxWidth: w, time: time, always: alwaysScroll) {
+            MenuPainter.clippedText(on: &canvas, text, font: font, y: y, left: 0, right: w, color: palette.accent,
+                                    background: palette.background, scroll: (scroll.offset - (alwaysScroll ? w : 0), scroll.cycle + (alwaysScroll ? w : 0)),
+                                    rowHeight: font.lineHeight + 1)
+        } else {
+            canvas.drawText(text, font: font, at: Point(x: Fixed((w - textWidth) / 2), y: Fixed(y)), color: palette.accent)
+        }
+    }
+
+    /// The hold-to-confirm ring: the fan sweep filling as select is held.
+    static func confirmRing(on canvas: inout Canvas, progress: Fixed, palette: ThemePalette) {
+        var fan = FanSweep(width: canvas.width, height: canvas.height, duration: 1, easing: .linear, loops: false,
+                           hold: .zero, trackOpacity: 0.2, color: Color(red: 255, green: 60, blue: 40))
+        fan.render(into: &canvas, at: .seconds(progress))
+    }
+}

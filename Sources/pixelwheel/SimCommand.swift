@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import ArgumentParser
+import PixelCore
+import PixelEffects
+import PixelRuntime
+
+struct SimCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sim",
+        abstract: "Run PixelWheel on a simulated panel: the menu, the effects, the click wheel.",
+        discussion: """
+            In a terminal it draws the panel with two LEDs per character cell and reads the keyboard:
+              ←/→ or j/k turn the wheel · Enter/space select (hold Enter: turn panel off) · Esc/m menu
+              p play/pause · n/b next/previous · q quit
+            Headless (--no-tty) it runs on the virtual clock, so frame k shows the instant k/fps, plays
+            --script and writes every frame with --frames-out. Script lines: seconds then event, e.g.
+              0.5 rotate +2 · 1.0 select · 3.0 menu · 4.0 press 0.8 · 5 playpause · 6 next · 7 previous
+            """)
+
+    @Option(name: .long, help: "Panel size in LEDs, WIDTHxHEIGHT.")
+    var size: String = "64x32"
+
+    @Option(name: .long, help: "Frames per second (1...240).")
+    var fps: Int = 30
+
+    @Option(name: .long, help: "Stop after this many seconds (headless default: script end + 1 s, or 5 s).")
+    var seconds: String?
+
+    @Option(name: .long, help: "A file of timed input events to play.")
+    var script: String?
+
+    @Option(name: .long, help: "Write every shown frame as DIR/frame-000000.png, one pixel per LED.")
+    var framesOut: String?
+
+    @Flag(name: .long, help: "Run without a terminal, on the virtual clock.")
+    var noTty = false
+
+    @Option(name: .long, help: "Settings file (default: ~/.local/state/pixelwheel/settings.conf).")
+    var state: String?
+
+    @Option(name: .long, help: "Seed for the effects' randomness.")
+    var seed: UInt64 = 1
+
+    func run() throws {
+        let scriptValue = try script.map { path in try InputScript(text: try readText(path), name: path) }
+        let options = SimulatorSession.Options(
+            size: try PanelSize(parsing: size), fps: fps,
+            seconds: try seconds.map { try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 100)...32767) },
+            script: scriptValue, framesOut: framesOut, statePath: state ?? SettingsStore.defaultPath(), seed: seed)
+        if !noTty && !TerminalSession.isInteractive {
+            throw RuntimeError.badOption("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
+        }
+        // Headless runs show midnight so their frames do not depend on when they ran.
+        let wallClock: () -> Int = noTty ? { 0 } : { localSecondsSinceMidnight() }
+        var session = try SimulatorSession(options: options, wallClock: wallClock)
+        for warning in session.warnings where noTty { printError(warning) }
+        if noTty {
+            let frames = try session.runHeadless()
+            print("rendered \(frames) frames at \(fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
+        } else {
+            try session.runInteractive()
+        }
+    }
+}
+
+/// The whole of a small text file; a clear error when it cannot be read.
+func readText(_ path: String) throws -> String {
+    guard let file = fopen(path, "rb") else {
+        throw RuntimeError.badOption("cannot read '\(path)': \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = fread(&buffer, 1, buffer.count, file)
+        if n <= 0 { break }
+        bytes += buffer[0..<n]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+}
+
+func printError(_ text: String) {
+    let bytes = Array((text + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+}
+
+/// Seconds since local midnight, for the clock screen.
+@Sendable func localSecondsSinceMidnight() -> Int {
+    var now = time(nil)
+    var parts = tm()
+    localtime_r(&now, &parts)
+    return Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec)
+}
