@@ -16,8 +16,12 @@ build: setup
 release: setup
 	$(SWIFT) build -c release
 
-# For now `make run` renders a preview of every effect into out/.
+# `make run` starts the simulator in this terminal: the menu on a simulated 64x32 panel.
 run: release
+	@.build/release/pixelwheel sim $(SIM_ARGS)
+
+# Renders a GIF preview of every effect into out/.
+previews: release
 	@mkdir -p $(OUT)
 	@for effect in bounce starfield rain fan; do \
 		.build/release/pixelwheel render $$effect --size 64x32 --seconds 6 --fps 30 --out $(OUT)/$$effect.gif || exit 1; \

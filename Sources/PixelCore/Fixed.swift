@@ -96,8 +96,9 @@ public struct Fixed: Hashable, Comparable, Sendable {
     }
     /// Product with an integer, saturating.
     @inlinable public static func * (a: Fixed, b: Int) -> Fixed {
-        // |b| ≥ 2³¹ saturates any non-zero `a`; clamping b there keeps the product within Int64.
-        Fixed(raw: saturate(Int64(a.raw) * Int64(Int32(clamping: b))))
+        // |b| ≥ 2³² saturates any non-zero `a`; clamping b below that keeps the product in Int64.
+        let limit: Int64 = (1 << 32) - 1
+        return Fixed(raw: saturate(Int64(a.raw) * Swift.min(Swift.max(Int64(clamping: b), -limit), limit)))
     }
     /// Quotient by an integer, rounded to nearest.
     @inlinable public static func / (a: Fixed, b: Int) -> Fixed {
@@ -226,6 +227,9 @@ extension Fixed: ExpressibleByFloatLiteral {
     /// A literal such as `0.5`, rounded to the nearest Q16.16 value. The conversion scales by
     /// a power of two and rounds, both exact in IEEE 754, so it gives the same bits on every CPU.
     @inlinable public init(floatLiteral value: Double) {
-        self.raw = Int32(clamping: Int64((value * 65536).rounded()))
+        // Round half away from zero by adding ±0.5 and truncating: no libm call.
+        let scaled = value * 65536
+        let clamped = Swift.min(Swift.max(scaled, -2_147_483_648), 2_147_483_647)
+        self.raw = Int32(clamped + (clamped >= 0 ? 0.5 : -0.5))
     }
 }

@@ -19,6 +19,24 @@ public struct FrameTime: Hashable, Comparable, Sendable, CustomStringConvertible
     public static func seconds(_ seconds: Fixed) -> FrameTime {
         FrameTime(nanoseconds: (Int64(seconds.raw) * 1_000_000_000 + 32768) >> 16)
     }
+    /// Parses decimal seconds such as `2.5` or `0.125` exactly to the nanosecond (digits past
+    /// the ninth decimal are dropped). Nil for anything else, negatives included.
+    public init?(secondsText text: String) {
+        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let whole = parts.first, parts.count <= 2, !(whole.isEmpty && parts.count == 1),
+              whole.allSatisfy({ $0.isASCII && $0.isNumber }), whole.count <= 9 else { return nil }
+        var ns = Int64(whole.isEmpty ? "0" : whole)! * 1_000_000_000
+        if parts.count == 2 {
+            let fraction = parts[1]
+            guard fraction.allSatisfy({ $0.isASCII && $0.isNumber }), !(fraction.isEmpty && whole.isEmpty) else { return nil }
+            let digits = String(fraction.prefix(9))
+            ns += Int64(digits.isEmpty ? "0" : digits)! * Int64(FrameTime.pow10(9 - digits.count))
+        }
+        self.nanoseconds = ns
+    }
+
+    private static func pow10(_ n: Int) -> Int { (0..<n).reduce(1) { r, _ in r * 10 } }
+
     /// `milliseconds` milliseconds.
     public static func milliseconds(_ milliseconds: Int) -> FrameTime { FrameTime(nanoseconds: Int64(milliseconds) * 1_000_000) }
     /// The instant of frame `index` at `fps` frames per second: ⌊index · 10⁹ / fps⌋ ns.

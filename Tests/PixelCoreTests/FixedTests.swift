@@ -115,6 +115,10 @@ struct FixedTests {
         #expect(Fixed.min * Int.min == .max)
         #expect(Fixed(-1) * Int.min == .max)
         #expect(Fixed.zero * Int.max == .zero)
+        #expect(-Fixed.ulp * (1 << 31) == .min)             // exactly −32768: representable
+        #expect(Fixed.ulp * -(1 << 31) == .min)
+        #expect(Fixed.ulp * ((1 << 31) - 1) == .max)
+        #expect(Fixed(raw: -2) * (1 << 30) == .min)
     }
 
     @Test func divisionRoundsToNearestWithTiesAwayFromZero() {

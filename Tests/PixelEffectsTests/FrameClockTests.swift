@@ -80,3 +80,14 @@ struct FrameClockTests {
         #expect(ticks[4].missedFrames == 0)
     }
 }
+
+struct FrameTimeParsingTests {
+    @Test func decimalSecondsParseExactlyToTheNanosecond() {
+        #expect(FrameTime(secondsText: "0.2") == .milliseconds(200))
+        #expect(FrameTime(secondsText: "4.5") == .milliseconds(4500))
+        #expect(FrameTime(secondsText: "3") == .seconds(3))
+        #expect(FrameTime(secondsText: ".25") == .milliseconds(250))
+        #expect(FrameTime(secondsText: "1.0000000019") == FrameTime(nanoseconds: 1_000_000_001))
+        for bad in ["", ".", "-1", "1e3", "a", "1.2.3", "1,5"] { #expect(FrameTime(secondsText: bad) == nil, "\(bad)") }
+    }
+}

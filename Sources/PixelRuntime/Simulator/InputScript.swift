@@ -31,8 +31,7 @@ public struct InputScript: Sendable {
             if words.isEmpty { continue }
             let lineNumber = index + 1
             func fail(_ reason: String) -> ScriptError { .malformedLine(name: name, line: lineNumber, reason: reason) }
-            guard let seconds = Fixed(words[0]), seconds >= .zero else { throw fail("'\(words[0])' is not a time in seconds") }
-            let time = FrameTime.seconds(seconds)
+            guard let time = FrameTime(secondsText: words[0]) else { throw fail("'\(words[0])' is not a time in seconds") }
             guard words.count >= 2 else { throw fail("no event after the time") }
             let argument = words.count > 2 ? words[2] : nil
             guard words.count <= 3 else { throw fail("too many words") }
@@ -43,9 +42,9 @@ public struct InputScript: Sendable {
                 }
                 events.append(InputEvent(.rotate(steps), at: time))
             case "press":
-                guard let a = argument, let held = Fixed(a), held > .zero else { throw fail("press needs a hold time in seconds, like 0.8") }
-                let release = time + .seconds(held)
-                if .seconds(held) >= Self.longPressTime {
+                guard let a = argument, let held = FrameTime(secondsText: a), held > .zero else { throw fail("press needs a hold time in seconds, like 0.8") }
+                let release = time + held
+                if held >= Self.longPressTime {
                     events.append(InputEvent(.longPress(.select), at: time + Self.longPressTime))
                     events.append(InputEvent(.release(.select), at: release))
                 } else {

@@ -99,7 +99,10 @@ public struct PixelWheelApp {
         update(at: event.time)
         switch screen {
         case .off:
-            screen = .menu  // any input wakes the panel, and is used up doing so
+            // Any input wakes the panel, and is used up doing so — except letting go of the
+            // button that turned it off.
+            if case .release = event.action { return }
+            screen = .menu
             return
         case .confirmOff:
             if case .release(.select) = event.action { screen = screenBeforeConfirm }
