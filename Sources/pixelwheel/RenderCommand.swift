@@ -76,6 +76,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
+    @Option(name: .long, help: "Wheel turns for the input-latency row (0 skips it).")
+    var latencyEvents: Int = 120
+
     func run() throws {
         guard let s = Supersampling(rawValue: supersample) else {
             throw RuntimeError.badOption("--supersample must be 1, 2, 4 or 8 (got \(supersample))")
@@ -84,5 +87,10 @@ struct BenchCommand: ParsableCommand {
         let panelSizes = try sizes.isEmpty ? Benchmark.defaultSizes : sizes.map { try PanelSize(parsing: $0) }
         let rows = try Benchmark.run(cases: Benchmark.defaultCases(sizes: panelSizes), supersampling: s, frames: frames)
         print(json ? Benchmark.json(rows) : Benchmark.table(rows))
+        if latencyEvents > 0 {
+            let latency = try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: latencyEvents)
+            print(json ? "{\"input_latency_median_ns\":\(latency.median),\"input_latency_p99_ns\":\(latency.p99),\"input_latency_max_ns\":\(latency.maximum),\"frame_period_ns\":\(latency.framePeriod)}"
+                       : InputLatencyBenchmark.describe(latency))
+        }
     }
 }

@@ -34,6 +34,9 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "Write every shown frame as DIR/frame-000000.png, one pixel per LED.")
     var framesOut: String?
 
+    @Option(name: .long, help: "With --frames-out: 1 writes one pixel per LED; N > 1 draws each LED as a round dot N pixels apart.")
+    var scale: Int = 1
+
     @Flag(name: .long, help: "Run without a terminal, on the virtual clock.")
     var noTty = false
 
@@ -48,7 +51,7 @@ struct SimCommand: ParsableCommand {
         let options = SimulatorSession.Options(
             size: try PanelSize(parsing: size), fps: fps,
             seconds: try seconds.map { try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 100)...32767) },
-            script: scriptValue, framesOut: framesOut, statePath: state ?? SettingsStore.defaultPath(), seed: seed)
+            script: scriptValue, framesOut: framesOut, frameScale: scale, statePath: state ?? SettingsStore.defaultPath(), seed: seed)
         if !noTty && !TerminalSession.isInteractive {
             throw RuntimeError.badOption("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
         }

@@ -109,3 +109,11 @@ struct BenchmarkTests {
         #expect(Benchmark.percentile([7], 99) == 7)
     }
 }
+
+struct InputLatencyBenchmarkTests {
+    @Test func everyPostedTurnIsMeasuredOnTheFrameThatShowsIt() throws {
+        let result = try InputLatencyBenchmark.run(size: try PanelSize(width: 32, height: 16), fps: 60, events: 6)
+        #expect(result.samples == 6)
+        #expect(result.median > 0 && result.maximum >= result.p99)
+    }
+}

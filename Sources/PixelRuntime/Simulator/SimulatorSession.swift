@@ -19,12 +19,15 @@ public struct SimulatorSession {
         public var script: InputScript?
         /// Where to write `frame-000000.png`, … (one pixel per LED), if anywhere.
         public var framesOut: String?
+        /// 1: frames are written one pixel per LED; N > 1: as round dots N pixels apart.
+        public var frameScale: Int
         public var statePath: String
         public var seed: UInt64
 
-        public init(size: PanelSize, fps: Int, seconds: Fixed?, script: InputScript?, framesOut: String?, statePath: String, seed: UInt64) {
+        public init(size: PanelSize, fps: Int, seconds: Fixed?, script: InputScript?, framesOut: String?, frameScale: Int = 1,
+                    statePath: String, seed: UInt64) {
             self.size = size; self.fps = fps; self.seconds = seconds; self.script = script
-            self.framesOut = framesOut; self.statePath = statePath; self.seed = seed
+            self.framesOut = framesOut; self.frameScale = frameScale; self.statePath = statePath; self.seed = seed
         }
     }
 
@@ -41,6 +44,7 @@ public struct SimulatorSession {
     /// Loads the settings and builds the app.
     public init(options: Options, wallClock: @escaping () -> Int) throws {
         guard (1...240).contains(options.fps) else { throw RuntimeError.badOption("--fps must be 1...240 (got \(options.fps))") }
+        guard (1...64).contains(options.frameScale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(options.frameScale))") }
         if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }
         self.options = options
         store = SettingsStore(path: options.statePath)
@@ -101,7 +105,8 @@ public struct SimulatorSession {
             }
             let frame = frame(at: tick.timestamp)
             if let dir = options.framesOut {
-                try PNGFile.write(PanelPreview.raw(frame), to: dir + "/" + Self.frameName(count))
+                let image = options.frameScale == 1 ? PanelPreview.raw(frame) : PanelPreview.dots(frame, scale: options.frameScale)
+                try PNGFile.write(image, to: dir + "/" + Self.frameName(count))
             }
             try onFrame(count, frame)
             count += 1
