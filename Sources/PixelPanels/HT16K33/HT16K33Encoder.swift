@@ -1,0 +1,77 @@
+import PixelCore
+
+/// Turns frames into HT16K33 I²C messages. Pure: no bus, no state.
+///
+/// **Monochrome.** An LED is on when the mean of its three linear channels is at least
+/// 50 % (red + green + blue ≥ 3 × 32768); brightness is chip-wide (the dimming command).
+///
+/// **Messages.** Each message is one I²C write to the chip's address: a command byte, and
+/// for display RAM the start address followed by data bytes, which the chip stores at
+/// auto-incrementing addresses. Updates send only the bytes that change: each run of
+/// consecutive changed RAM bytes is one message, `[start address, bytes…]`.
+public struct HT16K33Encoder: Hashable, Sendable {
+    /// The backpack this encoder writes for.
+    public let configuration: HT16K33Configuration
+
+    /// An encoder for `configuration`.
+    public init(configuration: HT16K33Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Whether an LED showing `color` is on: mean channel level at least 32768 of 65535.
+    @inlinable public static func isLit(_ color: LinearColor) -> Bool {
+        Int(color.red) + Int(color.green) + Int(color.blue) >= 3 * 32768
+    }
+
+    /// The 16 display RAM bytes that show `frame` (which must be the board's size).
+    public func displayRAM(for frame: Frame) -> [UInt8] {
+        let board = configuration.board
+        precondition(frame.width == board.width && frame.height == board.height,
+                     "HT16K33 frame must be \(board.width)x\(board.height) LEDs")
+        var ram = [UInt8](repeating: 0, count: 16)
+        for y in 0..<board.height {
+            for x in 0..<board.width {
+                let source = configuration.rotated180 ? frame[board.width - 1 - x, board.height - 1 - y] : frame[x, y]
+                guard Self.isLit(source) else { continue }
+                let location = board.ramLocation(x: x, y: y)
+                ram[location.byte] |= 1 << UInt8(location.bit)
+            }
+        }
+        return ram
+    }
+
+    /// Start-up messages: oscillator on (0x21); display RAM cleared (the chip powers up with
+    /// random RAM, so it is cleared while the display is still off); dimming (0xE0 | level);
+    /// display on, no blink (0x81). Afterwards the RAM is known to be all zero.
+    public func initialization() -> [[UInt8]] {
+        [
+            [HT16K33Command.systemSetup(oscillatorOn: true)],
+            [HT16K33Command.displayAddress(0)] + [UInt8](repeating: 0, count: 16),
+            [HT16K33Command.dimming(configuration.brightness)],
+            [HT16K33Command.displaySetup(on: true, blink: .off)],
+        ]
+    }
+
+    /// The messages that take display RAM from `previous` (`nil` when unknown: everything is
+    /// written) to `ram`: one `[address, bytes…]` message per run of changed bytes.
+    public func messages(from previous: [UInt8]?, to ram: [UInt8]) -> [[UInt8]] {
+        precondition(ram.count == 16 && (previous?.count ?? 16) == 16, "HT16K33 display RAM is 16 bytes")
+        var messages = [[UInt8]]()
+        var index = 0
+        while index < 16 {
+            if let previous, previous[index] == ram[index] { index += 1; continue }
+            var message = [HT16K33Command.displayAddress(index)]
+            while index < 16, previous == nil || previous![index] != ram[index] {
+                message.append(ram[index]); index += 1
+            }
+            messages.append(message)
+        }
+        return messages
+    }
+
+    /// Every message that shows `frame` on a chip whose RAM is unknown: one 17-byte write.
+    /// The encode step `pixelwheel bench` times (frame → bytes, no bus).
+    public func transactions(for frame: Frame) -> [[UInt8]] {
+        messages(from: nil, to: displayRAM(for: frame))
+    }
+}

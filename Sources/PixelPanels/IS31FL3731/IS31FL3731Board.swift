@@ -1,0 +1,54 @@
+/// Which of the IS31FL3731's 144 LEDs sits where on a board: a table of data.
+///
+/// The chip numbers its LEDs 0…143: PWM register 0x24 + n and on/off bit n % 8 of byte
+/// n / 8. Rows of 8 alternate between its two matrices (0–7 matrix A CA1, 8–15 matrix B
+/// CB1, 16–23 matrix A CA2, …), so a board wired row by row across both matrices has 16 LEDs
+/// per row.
+public struct IS31FL3731Board: Hashable, Sendable {
+    /// The name used by `board=`.
+    public let name: String
+    /// Width in LEDs.
+    public let width: Int
+    /// Height in LEDs.
+    public let height: Int
+    /// The chip LED number (0…143) of each board LED, row-major, top-left first.
+    public let ledNumbers: [Int]
+
+    /// A board from its table.
+    public init(name: String, width: Int, height: Int, ledNumbers: [Int]) {
+        precondition(ledNumbers.count == width * height, "one LED number per board LED")
+        precondition(ledNumbers.allSatisfy { (0..<IS31FL3731Register.ledCount).contains($0) }
+                     && Set(ledNumbers).count == ledNumbers.count, "IS31FL3731 LED numbers are 0...143, each used once")
+        self.name = name
+        self.width = width
+        self.height = height
+        self.ledNumbers = ledNumbers
+    }
+
+    /// Adafruit's 16×9 CharliePlex LED matrix (product 2946 and its colours): row y, column
+    /// x is LED 16·y + x, i.e. each row is matrix A's row y + 1 (left half) then matrix B's
+    /// (right half); all 144 LEDs are used (Adafruit's drivers: `x + y * 16`).
+    public static let charlieplex16x9 = IS31FL3731Board(
+        name: "charlieplex16x9", width: 16, height: 9,
+        ledNumbers: (0..<9).flatMap { y in (0..<16).map { x in 16 * y + x } })
+
+    /// Adafruit's 15×7 CharliePlex FeatherWing (product 2965): the left 8 columns are chip
+    /// rows 0–7 counted from the left, with the LED row reversed (LED 16·x + 7 − y); the
+    /// right 7 columns are chip rows 7…1 counted from the right (LED 16·(15 − x) + 8 + y).
+    /// 105 of the 144 LEDs are used.
+    public static let charliewing15x7 = IS31FL3731Board(
+        name: "charliewing15x7", width: 15, height: 7,
+        ledNumbers: (0..<7).flatMap { y in
+            (0..<15).map { x in x < 8 ? 16 * x + 7 - y : 16 * (15 - x) + 8 + y }
+        })
+
+    /// The boards `board=` accepts.
+    public static let all: [IS31FL3731Board] = [.charlieplex16x9, .charliewing15x7]
+
+    /// The 18 on/off bytes (frame registers 0x00–0x11) that enable exactly this board's LEDs.
+    public var enableBits: [UInt8] {
+        var bits = [UInt8](repeating: 0, count: 18)
+        for n in ledNumbers { bits[n / 8] |= 1 << UInt8(n % 8) }
+        return bits
+    }
+}
