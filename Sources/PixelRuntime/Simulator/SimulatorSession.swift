@@ -130,6 +130,7 @@ public struct SimulatorSession {
         let events = options.script?.events ?? []
         var next = 0
         var renderTimes: [Int64] = []
+        var clicksShown = 0, lastClickAt: Int64 = .min
         let limit = options.seconds.map { FrameTime.seconds($0) }
         TerminalSession.enter()
         defer { TerminalSession.restore() }
@@ -162,7 +163,10 @@ public struct SimulatorSession {
             output += "\u{1B}[\(view.rows + 1);1H\u{1B}[0m\u{1B}[2K"
             output += "←/→ j/k turn · Enter select (hold: off) · Esc/m menu · p play/pause · n/b next/prev · q quit"
             output += "\u{1B}[\(view.rows + 2);1H\u{1B}[2K"
-            output += "\(options.size) LEDs · \(options.fps) fps · frame \(Benchmark.ms(median)) ms · missed \(tick.missedFrames) · clicks \(clicks)"
+            // The piezo's stand-in: a tick mark shown for 150 ms after each click.
+            if clicks != clicksShown { clicksShown = clicks; lastClickAt = now }
+            let ticking = now - lastClickAt < 150_000_000
+            output += "\(options.size) LEDs · \(options.fps) fps · frame \(Benchmark.ms(median)) ms · missed \(tick.missedFrames) · clicks \(clicks) \(ticking ? "✓ tick" : "      ")"
             TerminalSession.write(output)
         }
     }

@@ -131,7 +131,7 @@ public struct PixelWheelApp {
         case .menu:
             let count = menuEntries.count
             let old = stack[stack.count - 1].selected
-            let new = min(max(old + steps, 0), count - 1)  // clamps at the ends, as the iPod
+            let new = SelectionClamp.moved(old, by: steps, count: count)  // clamps at the ends, as the iPod
             stack[stack.count - 1].selected = new
             if new != old { click() }
         case let .slider(kind):

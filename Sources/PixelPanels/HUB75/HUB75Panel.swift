@@ -1,0 +1,43 @@
+import PixelCore
+
+/// A HUB75 installation as a `Panel`: `show` encodes the frame into the back planes of a
+/// double buffer; a `HUB75Refresher` (usually inside a `HUB75RefreshLoop` on its own thread)
+/// puts the front planes on the wire and swaps at the end of each refresh.
+///
+/// `show` never touches the bus and never waits for the refresh: a frame that arrives before the
+/// previous one was shown replaces it.
+public final class HUB75Panel: Panel {
+    /// Geometry, wiring, depth and timing.
+    public let configuration: HUB75Configuration
+    /// Frame → planes.
+    public let encoder: HUB75Encoder
+    /// The double buffer shared with the refresher.
+    public let framebuffer: HUB75Framebuffer
+
+    /// A panel for `configuration` with dark planes.
+    public init(configuration: HUB75Configuration) {
+        self.configuration = configuration
+        encoder = HUB75Encoder(configuration: configuration)
+        framebuffer = HUB75Framebuffer(configuration: configuration)
+    }
+
+    /// Logical width in LEDs: columns × chain.
+    public var width: Int { configuration.geometry.width }
+    /// Logical height in LEDs: rows × parallel.
+    public var height: Int { configuration.geometry.height }
+
+    /// Encodes `frame` for the next refresh. Throws only when the frame has the wrong size.
+    public func show(_ frame: Frame) throws(BusError) {
+        guard frame.width == width, frame.height == height else {
+            throw .invalidRequest(
+                device: "hub75",
+                reason: "frame is \(frame.width)×\(frame.height) LEDs but the panel is \(width)×\(height); render at the panel's size")
+        }
+        framebuffer.encode(frame, with: encoder)
+    }
+
+    /// A refresher for this panel's framebuffer on `lines` (see `HUB75Refresher.init`).
+    public func makeRefresher(lines: any GPIOLines) throws(BusError) -> HUB75Refresher {
+        try HUB75Refresher(configuration: configuration, framebuffer: framebuffer, lines: lines)
+    }
+}

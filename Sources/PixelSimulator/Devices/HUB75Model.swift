@@ -1,0 +1,198 @@
+import PixelCore
+import PixelPanels
+
+/// A model of a HUB75 installation — `parallel` chains of `chain` panels — behind a pin map,
+/// driven through `SimulatedGPIOLines`. It decodes the wire the way the panels' driver chips do
+/// and integrates the light each LED gives over time.
+///
+/// What it models, per parallel chain:
+/// - six shift registers (R G B of the upper and of the lower half), each `columns × chain` bits
+///   long. On every rising edge of CLK each takes the level of its colour line; the bit taken
+///   enters at the Pi's end and all others move one place on, so after a full row the first bit
+///   sent sits at column 0, the far end of the chain;
+/// - six output latches, transparent while LAT is high (they follow the shift registers) and
+///   holding while it is low;
+/// - the row address lines (A, B, … as many as the scan needs) and OE, active low.
+///
+/// Light: while OE is low, every LED of the two addressed rows (row a of each half) whose
+/// latched bit is 1 accumulates lit time. The panel shows each row address for a *visit*: from
+/// the first OE-low moment at that address, through any further OE-low periods at it, until an
+/// OE-low moment at another address; the next visit to the same address starts its sums afresh.
+/// A correct driver shows all bit planes of a row in one visit, so after a complete refresh every
+/// row's latest visit holds that refresh's light.
+///
+/// `picture` is what a person sees: for each LED and colour,
+/// `min(65535, round(lit × 65535 / meanVisit))`, where lit is the LED's lit time in its row's
+/// latest visit and meanVisit is the mean OE-low time of the latest visits of all row addresses
+/// visited so far. So an LED lit for its whole row's share of the panel's on-time is 65535, one
+/// never lit is 0, and a row shown for longer or shorter than the others is brighter or dimmer,
+/// as the eye would see it. (Overall brightness — the share of time OE is low at all — is not in
+/// the picture.) Times are 64-bit nanoseconds; visits up to an hour long stay exact.
+///
+/// `anomalies` lists flaws a person would see (see `HUB75Anomaly`); a clock pulse with unchanged
+/// data is fine and is not listed.
+public final class HUB75Model: GPIODeviceModel {
+    /// Panel size, chain and parallel chains.
+    public let geometry: HUB75Geometry
+    /// The wiring between the Pi's GPIO lines and the panels' inputs.
+    public let pinMap: HUB75PinMap
+    /// At most this many anomalies are kept; `anomalyCount` counts them all.
+    public static let anomalyLimit = 1000
+
+    private let clockLine: UInt64
+    private let latchLine: UInt64
+    private let enableLine: UInt64
+    private let addressLines: [UInt64]
+    private let colourLines: [UInt64]      // register r = (chain × 2 + half) × 3 + colour
+    private let allColourLines: UInt64
+    private let length: Int
+    private var shiftRegisters: [UInt8]    // ring buffers: logical bit i of register r at r × length + (ringStart + i) % length
+    private var ringStart = 0
+    private var latches: [UInt8]           // register r, column x at r × length + x
+    private var lit: [Int64]               // board row y, column x, colour c at (y × length + x) × 3 + c
+    private var visitTime: [Int64]         // per row address
+    private var visited: [Bool]
+    private var visitAddress = -1
+
+    /// Virtual time seen so far, in nanoseconds.
+    public private(set) var nanoseconds: Int64 = 0
+    /// The first `anomalyLimit` anomalies, oldest first.
+    public private(set) var anomalies: [HUB75Anomaly] = []
+    /// All anomalies seen, including those past the limit.
+    public private(set) var anomalyCount = 0
+    /// Rising CLK edges seen.
+    public private(set) var clockPulses = 0
+    /// Rising LAT edges seen.
+    public private(set) var latchPulses = 0
+    /// The row address on the lines now.
+    public private(set) var rowAddress = 0
+    /// Whether OE is low (LEDs may light) now. All lines start low, so a fresh panel is enabled
+    /// with empty latches: dark.
+    public private(set) var outputEnabled = true
+
+    /// A model of `geometry` behind `pinMap` (which must have the chains and address lines the
+    /// geometry needs).
+    public init(geometry: HUB75Geometry, pinMap: HUB75PinMap) {
+        precondition(geometry.parallel <= pinMap.chains.count && geometry.addressLineCount <= pinMap.address.count,
+                     "pin map '\(pinMap.name)' lacks lines this geometry needs")
+        self.geometry = geometry
+        self.pinMap = pinMap
+        func bit(_ gpio: Int) -> UInt64 { 1 << UInt64(gpio) }
+        clockLine = bit(pinMap.clock)
+        latchLine = bit(pinMap.latch)
+        enableLine = bit(pinMap.outputEnable)
+        addressLines = pinMap.address.prefix(geometry.addressLineCount).map(bit)
+        colourLines = pinMap.chains.prefix(geometry.parallel).flatMap(\.lines).map(bit)
+        allColourLines = colourLines.reduce(0, |)
+        length = geometry.chainLength
+        shiftRegisters = Array(repeating: 0, count: colourLines.count * length)
+        latches = Array(repeating: 0, count: colourLines.count * length)
+        lit = Array(repeating: 0, count: geometry.height * length * 3)
+        visitTime = Array(repeating: 0, count: geometry.scan)
+        visited = Array(repeating: false, count: geometry.scan)
+    }
+
+    private func address(of levels: UInt64) -> Int {
+        var a = 0
+        for (i, line) in addressLines.enumerated() where levels & line != 0 { a |= 1 << i }
+        return a
+    }
+
+    private func note(_ anomaly: HUB75Anomaly) {
+        anomalyCount += 1
+        if anomalies.count < Self.anomalyLimit { anomalies.append(anomaly) }
+    }
+
+    /// Decodes one write: clock edge, latch, address and OE changes.
+    public func linesChanged(from old: UInt64, to new: UInt64) {
+        let enabledAround = old & enableLine == 0 || new & enableLine == 0
+        let clockRose = old & clockLine == 0 && new & clockLine != 0
+        let latchRose = old & latchLine == 0 && new & latchLine != 0
+        let latchOpen = new & latchLine != 0
+
+        if clockRose {
+            clockPulses += 1
+            if (old ^ new) & allColourLines != 0 { note(.dataChangeOnClockEdge(atNanoseconds: nanoseconds)) }
+            for (r, line) in colourLines.enumerated() {
+                shiftRegisters[r * length + ringStart] = new & line != 0 ? 1 : 0
+            }
+            ringStart = ringStart + 1 == length ? 0 : ringStart + 1
+        }
+        if latchRose { latchPulses += 1 }
+        if latchOpen && (latchRose || clockRose) {
+            if enabledAround { note(.latchWhileOutputEnabled(atNanoseconds: nanoseconds)) }
+            for r in 0..<colourLines.count {
+                for x in 0..<length {
+                    let i = ringStart + x
+                    latches[r * length + x] = shiftRegisters[r * length + (i < length ? i : i - length)]
+                }
+            }
+        }
+        let newAddress = address(of: new)
+        if newAddress != rowAddress && enabledAround {
+            note(.rowChangeWhileOutputEnabled(atNanoseconds: nanoseconds, from: rowAddress, to: newAddress))
+        }
+        rowAddress = newAddress
+        outputEnabled = new & enableLine == 0
+    }
+
+    /// Integrates light for `duration` nanoseconds at `levels`.
+    public func timePassed(_ duration: Int, levels: UInt64) {
+        nanoseconds += Int64(duration)
+        guard levels & enableLine == 0, duration > 0 else { return }
+        let a = address(of: levels)
+        if a != visitAddress { startVisit(a) }
+        let dt = Int64(duration)
+        visitTime[a] += dt
+        let rows = geometry.rows, scan = geometry.scan
+        for chain in 0..<geometry.parallel {
+            for half in 0..<2 {
+                let y = chain * rows + half * scan + a
+                for colour in 0..<3 {
+                    let r = (chain * 2 + half) * 3 + colour
+                    for x in 0..<length where latches[r * length + x] != 0 {
+                        lit[(y * length + x) * 3 + colour] += dt
+                    }
+                }
+            }
+        }
+    }
+
+    private func startVisit(_ a: Int) {
+        visitAddress = a
+        visited[a] = true
+        visitTime[a] = 0
+        let rows = geometry.rows, scan = geometry.scan
+        for chain in 0..<geometry.parallel {
+            for half in 0..<2 {
+                let y = chain * rows + half * scan + a
+                for i in (y * length * 3)..<((y + 1) * length * 3) { lit[i] = 0 }
+            }
+        }
+    }
+
+    /// What a person sees (defined above): `columns × chain` wide, `rows × parallel` high, column
+    /// 0 at the far end of each chain, parallel chain 0 on top.
+    public var picture: Frame {
+        var frame = Frame(width: length, height: geometry.height)
+        var total: Int64 = 0, count: Int64 = 0
+        for a in 0..<geometry.scan where visited[a] { total += visitTime[a]; count += 1 }
+        guard total > 0 else { return frame }
+        func level(_ t: Int64) -> UInt16 {
+            UInt16(min(65535, (t * 65535 * count + total / 2) / total))
+        }
+        for y in 0..<geometry.height {
+            for x in 0..<length {
+                let i = (y * length + x) * 3
+                frame[x, y] = LinearColor(red: level(lit[i]), green: level(lit[i + 1]), blue: level(lit[i + 2]))
+            }
+        }
+        return frame
+    }
+
+    /// Bit `column` of the output latch for colour `colour` (0 red, 1 green, 2 blue) of `half`
+    /// (0 upper, 1 lower) in parallel chain `chain`: what that LED shows when its row is lit.
+    public func latchedBit(chain: Int, half: Int, colour: Int, column: Int) -> Bool {
+        latches[((chain * 2 + half) * 3 + colour) * length + column] != 0
+    }
+}
