@@ -58,8 +58,12 @@ public enum OfflineRender {
         throw RuntimeError.badOutputPath(path: path, reason: "the name must end in .gif (animation) or .png (one frame)")
     }
 
-    /// Fails early, before rendering, when the output's directory is missing or not writable.
-    static func checkWritable(_ path: String) throws {
+    /// Fails early, before rendering, when the output's directory is missing or not writable
+    /// (and, if `extensions` is given, when the name does not end in one of them).
+    static func checkWritable(_ path: String, extensions: [String]? = nil) throws {
+        if let extensions, !extensions.contains(where: { path.lowercased().hasSuffix($0) }) {
+            throw RuntimeError.badOutputPath(path: path, reason: "the name must end in \(extensions.joined(separator: " or "))")
+        }
         let directory: String
         if let slash = path.lastIndex(of: "/") {
             directory = slash == path.startIndex ? "/" : String(path[..<slash])

@@ -46,12 +46,21 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "Seed for the effects' randomness.")
     var seed: UInt64 = 1
 
+    @Option(name: .long, help: ArgumentHelp("Show the picture through a panel's driver and device model, e.g. max7219:chips=4, hub75:rows=32,cols=64 (the panel sets the size).", valueName: "TYPE:key=value,…"))
+    var panel: String?
+
+    @Option(name: .long, help: "With --panel: write every bus transaction to FILE.jsonl (one JSON object per line).")
+    var traceBus: String?
+
     func run() throws {
         let scriptValue = try script.map { path in try InputScript(text: try readText(path), name: path) }
-        let options = SimulatorSession.Options(
+        var options = SimulatorSession.Options(
             size: try PanelSize(parsing: size), fps: fps,
             seconds: try seconds.map { try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 100)...32767) },
             script: scriptValue, framesOut: framesOut, frameScale: scale, statePath: state ?? SettingsStore.defaultPath(), seed: seed)
+        options.panel = panel
+        guard traceBus == nil || panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
+        options.traceBus = traceBus
         if !noTty && !TerminalSession.isInteractive {
             throw RuntimeError.badOption("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
         }
@@ -68,20 +77,25 @@ struct SimCommand: ParsableCommand {
     }
 }
 
-/// The whole of a small text file; a clear error when it cannot be read.
-func readText(_ path: String) throws -> String {
+/// The whole of a file; a clear error when it cannot be read.
+func readBytes(_ path: String) throws -> [UInt8] {
     guard let file = fopen(path, "rb") else {
         throw RuntimeError.badOption("cannot read '\(path)': \(String(cString: strerror(errno)))")
     }
     defer { fclose(file) }
     var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
+    var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
         let n = fread(&buffer, 1, buffer.count, file)
         if n <= 0 { break }
         bytes += buffer[0..<n]
     }
-    return String(decoding: bytes, as: UTF8.self)
+    return bytes
+}
+
+/// The whole of a text file, as UTF-8.
+func readText(_ path: String) throws -> String {
+    String(decoding: try readBytes(path), as: UTF8.self)
 }
 
 func printError(_ text: String) {

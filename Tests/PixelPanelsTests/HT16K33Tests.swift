@@ -137,7 +137,7 @@ private func ht16k33Configuration(_ text: String) throws -> HT16K33Configuration
     }
 
     @Test func anLEDIsOnFromAMeanLevelOfHalfLinearLight() {
-        #expect(HT16K33Encoder.isLit(LinearColor(red: 0, green: 32769, blue: 65535)))
-        #expect(!HT16K33Encoder.isLit(LinearColor(red: 0, green: 32768, blue: 65535)))
+        #expect(HT16K33Encoder.isLit(LinearColor(red: 0, green: 16385, blue: 32767)))
+        #expect(!HT16K33Encoder.isLit(LinearColor(red: 0, green: 16384, blue: 32767)))
     }
 }

@@ -184,10 +184,11 @@ private func max7219Frame(chips: Int, lit: [(Int, Int)]) -> Frame {
     // MARK: monochrome threshold
 
     @Test func anLEDIsOnFromAMeanLevelOfHalfLinearLight() {
-        #expect(MAX7219Encoder.isLit(LinearColor(red: 65535, green: 32769, blue: 0)))   // mean exactly 32768
-        #expect(!MAX7219Encoder.isLit(LinearColor(red: 65535, green: 32768, blue: 0)))  // mean just below
-        #expect(MAX7219Encoder.isLit(LinearColor(red: 32768, green: 32768, blue: 32768)))
-        #expect(!MAX7219Encoder.isLit(LinearColor(red: 32767, green: 32767, blue: 32767)))
+        #expect(MAX7219Encoder.isLit(LinearColor(red: 49152, green: 0, blue: 0)))   // mean exactly 16384
+        #expect(!MAX7219Encoder.isLit(LinearColor(red: 49151, green: 0, blue: 0)))  // mean just below
+        #expect(MAX7219Encoder.isLit(LinearColor(red: 16384, green: 16384, blue: 16384)))
+        #expect(!MAX7219Encoder.isLit(LinearColor(red: 16383, green: 16383, blue: 16383)))
+        #expect(MAX7219Encoder.isLit(LinearColor(red: 0, green: 0, blue: 65535)))  // a saturated primary lights
     }
 
     @Test func aFrameOfTheWrongSizeIsRefusedWithTheSizes() throws {

@@ -8,7 +8,7 @@ private func ht16k33Pattern(width: Int) -> Frame {
     for x in 0..<width { frame[x, (x * 5 + 1) % 8] = .white }
     frame[0, 0] = .white; frame[1, 0] = .white; frame[0, 1] = .white
     frame[width - 1, 7] = LinearColor(red: 65535, green: 32769, blue: 0)  // mean 32768: on
-    frame[2, 6] = LinearColor(red: 32767, green: 32767, blue: 32767)  // just under: off
+    frame[2, 6] = LinearColor(red: 16383, green: 16383, blue: 16383)  // just under a quarter: off
     return frame
 }
 
@@ -17,7 +17,7 @@ private func ht16k33Expected(_ frame: Frame, level: UInt16, rotated: Bool = fals
     for y in 0..<frame.height {
         for x in 0..<frame.width {
             let c = frame[x, y]
-            guard Int(c.red) + Int(c.green) + Int(c.blue) >= 3 * 32768 else { continue }
+            guard OnOffThreshold.isLit(c) else { continue }
             let p = rotated ? (frame.width - 1 - x, frame.height - 1 - y) : (x, y)
             expected[p.0, p.1] = LinearColor(red: level, green: level, blue: level)
         }

@@ -10,7 +10,7 @@ private func max7219TestPattern(chips: Int) -> Frame {
     for x in 0..<frame.width { frame[x, (x * 3 + x / 8) % 8] = .white }
     frame[0, 0] = .white; frame[1, 0] = .white; frame[0, 1] = .white
     frame[2, 5] = LinearColor(red: 65535, green: 32769, blue: 0)  // mean 32768: on
-    frame[3, 6] = LinearColor(red: 32767, green: 32767, blue: 32767)  // just under: off
+    frame[3, 6] = LinearColor(red: 16383, green: 16383, blue: 16383)  // just under a quarter: off
     return frame
 }
 
@@ -21,7 +21,7 @@ private func max7219Expected(_ frame: Frame, level: UInt16) -> Frame {
     for y in 0..<frame.height {
         for x in 0..<frame.width {
             let c = frame[x, y]
-            if Int(c.red) + Int(c.green) + Int(c.blue) >= 3 * 32768 {
+            if OnOffThreshold.isLit(c) {
                 expected[x, y] = LinearColor(red: level, green: level, blue: level)
             }
         }

@@ -3,7 +3,7 @@ import PixelCore
 /// Turns frames into HT16K33 I²C messages. Pure: no bus, no state.
 ///
 /// **Monochrome.** An LED is on when the mean of its three linear channels is at least
-/// 50 % (red + green + blue ≥ 3 × 32768); brightness is chip-wide (the dimming command).
+/// a quarter of full drive (`OnOffThreshold`); brightness is chip-wide (the dimming command).
 ///
 /// **Messages.** Each message is one I²C write to the chip's address: a command byte, and
 /// for display RAM the start address followed by data bytes, which the chip stores at
@@ -18,9 +18,9 @@ public struct HT16K33Encoder: Hashable, Sendable {
         self.configuration = configuration
     }
 
-    /// Whether an LED showing `color` is on: mean channel level at least 32768 of 65535.
+    /// Whether an LED showing `color` is on: mean channel level at least a quarter of full drive (see `OnOffThreshold`).
     @inlinable public static func isLit(_ color: LinearColor) -> Bool {
-        Int(color.red) + Int(color.green) + Int(color.blue) >= 3 * 32768
+        OnOffThreshold.isLit(color)
     }
 
     /// The 16 display RAM bytes that show `frame` (which must be the board's size).

@@ -4,7 +4,7 @@ import PixelCore
 /// same frame always gives the same bytes.
 ///
 /// **Monochrome.** An LED is on when the mean of its three linear channels is at least
-/// 50 % (red + green + blue ≥ 3 × 32768) and off otherwise; there is no per-LED dimming,
+/// a quarter of full drive (`OnOffThreshold`) and off otherwise; there is no per-LED dimming,
 /// only the chip-wide intensity register.
 ///
 /// **Cascade order.** A latch is one transfer of 2 × `chips` bytes (chip select low, the
@@ -26,10 +26,10 @@ public struct MAX7219Encoder: Hashable, Sendable {
         self.configuration = configuration
     }
 
-    /// Whether an LED showing `color` is on: its mean channel level is at least 50 % linear
-    /// (32768 of 65535).
+    /// Whether an LED showing `color` is on: its mean channel level is at least a quarter
+    /// of full drive in linear light (see `OnOffThreshold`).
     @inlinable public static func isLit(_ color: LinearColor) -> Bool {
-        Int(color.red) + Int(color.green) + Int(color.blue) >= 3 * 32768
+        OnOffThreshold.isLit(color)
     }
 
     /// The eight digit registers of every chip for `frame`: `chips × 8` bytes, chip-major in

@@ -23,11 +23,18 @@ public struct SimulatorSession {
         public var frameScale: Int
         public var statePath: String
         public var seed: UInt64
+        /// A `--panel` description: frames go through that panel's driver into its device
+        /// model, and the model's picture is what is shown. Nil shows frames directly.
+        public var panel: String?
+        /// Where to write the bus trace (`--trace-bus`), when a panel is given.
+        public var traceBus: String?
 
         public init(size: PanelSize, fps: Int, seconds: Fixed?, script: InputScript?, framesOut: String?, frameScale: Int = 1,
                     statePath: String, seed: UInt64) {
             self.size = size; self.fps = fps; self.seconds = seconds; self.script = script
             self.framesOut = framesOut; self.frameScale = frameScale; self.statePath = statePath; self.seed = seed
+            panel = nil
+            traceBus = nil
         }
     }
 
@@ -40,6 +47,13 @@ public struct SimulatorSession {
     public private(set) var warnings: [String] = []
     /// Clicks so far (the simulator's stand-in for the piezo).
     public private(set) var clicks = 0
+    /// The simulated panel, when one was asked for.
+    public let panel: SimulatedPanel?
+    private let trace: BusTraceFile?
+    /// The instant being shown, for stamping bus traces.
+    private let traceClock = TraceClock()
+
+    final class TraceClock { var nanoseconds: Int64 = 0 }
 
     /// Loads the settings and builds the app.
     public init(options: Options, wallClock: @escaping () -> Int) throws {
@@ -47,13 +61,20 @@ public struct SimulatorSession {
         guard (1...64).contains(options.frameScale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(options.frameScale))") }
         if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }
         self.options = options
+        let traceFile = options.traceBus.map { BusTraceFile(path: $0) }
+        if let path = options.traceBus { try OfflineRender.checkWritable(path, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
+        trace = traceFile
+        let stamp = traceClock
+        panel = try options.panel.map { try SimulatedPanel($0, trace: traceFile, clock: { stamp.nanoseconds }) }
+        let size = try panel.map { try PanelSize(width: $0.width, height: $0.height) } ?? options.size
         store = SettingsStore(path: options.statePath)
         let (settings, warning) = store.load()
         if let warning { warnings.append(warning) }
-        app = PixelWheelApp(width: options.size.width, height: options.size.height, framesPerSecond: options.fps,
+        app = PixelWheelApp(width: size.width, height: size.height, framesPerSecond: options.fps,
                             settings: settings, version: PixelWheelVersion.current, seed: options.seed, wallClock: wallClock)
+        app.monochrome = panel?.isMonochrome ?? false
         savedRevision = app.settingsRevision
-        canvas = Canvas(width: options.size.width, height: options.size.height, supersampling: settings.supersampling)
+        canvas = Canvas(width: size.width, height: size.height, supersampling: settings.supersampling)
     }
 
     /// Applies `event`, counting clicks and saving settings that changed.
@@ -69,7 +90,20 @@ public struct SimulatorSession {
         }
     }
 
-    /// The frame the panel shows at `time`, brightness applied.
+    /// What a person sees at `time`: the frame (brightness applied) or, with a panel, the
+    /// panel's device model after the frame went through the driver.
+    public mutating func shown(at time: FrameTime) throws -> Frame {
+        let f = frame(at: time)
+        guard let panel else { return f }
+        traceClock.nanoseconds = time.nanoseconds
+        return try panel.show(f)
+    }
+
+    /// Writes the bus trace, if one was asked for.
+    public func finishTrace() throws { try trace?.write() }
+
+    /// The frame the app draws at `time`, brightness applied (on/off panels take it at full
+    /// level: their brightness is the chip's own `brightness=` option).
     public mutating func frame(at time: FrameTime) -> Frame {
         if canvas.supersampling != app.settings.supersampling {
             canvas = Canvas(width: canvas.width, height: canvas.height, supersampling: app.settings.supersampling)
@@ -78,6 +112,7 @@ public struct SimulatorSession {
         canvas.setTransform(.identity)
         app.render(into: &canvas, at: time)
         var frame = canvas.downsample()
+        if app.monochrome { return frame }
         let level = Fixed(app.settings.brightness, over: 100)
         for i in frame.pixels.indices { frame.pixels[i] = frame.pixels[i].scaled(by: level) }
         return frame
@@ -103,7 +138,7 @@ public struct SimulatorSession {
                 try handle(events[next])
                 next += 1
             }
-            let frame = frame(at: tick.timestamp)
+            let frame = try shown(at: tick.timestamp)
             if let dir = options.framesOut {
                 let image = options.frameScale == 1 ? PanelPreview.raw(frame) : PanelPreview.dots(frame, scale: options.frameScale)
                 try PNGFile.write(image, to: dir + "/" + Self.frameName(count))
@@ -111,6 +146,7 @@ public struct SimulatorSession {
             try onFrame(count, frame)
             count += 1
         }
+        try finishTrace()
         return count
     }
 
@@ -123,7 +159,8 @@ public struct SimulatorSession {
     /// Interactive run in the terminal until q (or `seconds`). The caller checked for a TTY.
     public mutating func runInteractive() throws {
         let trueColor = TerminalSession.supportsTrueColor
-        var view = TerminalView(width: options.size.width, height: options.size.height,
+        let first = try shown(at: .zero)
+        var view = TerminalView(width: first.width, height: first.height,
                                 colorMode: trueColor ? .trueColor : .palette256, originRow: 1, originColumn: 1)
         var keys = KeyDecoder()
         var clock = PacedFrameClock(framesPerSecond: options.fps, source: MonotonicClock())
@@ -133,7 +170,7 @@ public struct SimulatorSession {
         var clicksShown = 0, lastClickAt: Int64 = .min
         let limit = options.seconds.map { FrameTime.seconds($0) }
         TerminalSession.enter()
-        defer { TerminalSession.restore() }
+        defer { TerminalSession.restore(); try? finishTrace() }
         for warning in warnings {
             TerminalSession.write("\u{1B}[\(view.rows + 3);1H\u{1B}[33m\(warning)\u{1B}[0m")
         }
@@ -154,7 +191,7 @@ public struct SimulatorSession {
                 next += 1
             }
             let start = MonotonicClock.nanoseconds()
-            let frame = frame(at: tick.timestamp)
+            let frame = try shown(at: tick.timestamp)
             let rendered = MonotonicClock.nanoseconds() - start
             renderTimes.append(rendered)
             if renderTimes.count > 60 { renderTimes.removeFirst() }
@@ -166,7 +203,7 @@ public struct SimulatorSession {
             // The piezo's stand-in: a tick mark shown for 150 ms after each click.
             if clicks != clicksShown { clicksShown = clicks; lastClickAt = now }
             let ticking = now - lastClickAt < 150_000_000
-            output += "\(options.size) LEDs · \(options.fps) fps · frame \(Benchmark.ms(median)) ms · missed \(tick.missedFrames) · clicks \(clicks) \(ticking ? "✓ tick" : "      ")"
+            output += "\(panel?.text ?? options.size.description) · \(options.fps) fps · frame \(Benchmark.ms(median)) ms · missed \(tick.missedFrames) · clicks \(clicks) \(ticking ? "✓ tick" : "      ")"
             TerminalSession.write(output)
         }
     }

@@ -50,6 +50,8 @@ public struct PixelWheelApp {
     let wallClock: () -> Int
     /// Called for every wheel step that moves something and every click: drive a piezo here.
     public var onClick: (() -> Void)?
+    /// True on on/off panels: draw with `ThemePalette.monochrome` whatever the theme.
+    public var monochrome = false
     /// Text of the scrolling-text screen.
     public var marqueeText = "Hello from PixelWheel"
 
@@ -216,7 +218,7 @@ public struct PixelWheelApp {
     /// Draws what the panel shows at `time` (before brightness, which the panel applies).
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         update(at: time)
-        let palette = ThemePalette.of(settings.theme)
+        let palette = monochrome ? ThemePalette.monochrome : ThemePalette.of(settings.theme)
         switch screen {
         case .off:
             break

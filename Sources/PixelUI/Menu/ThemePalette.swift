@@ -11,6 +11,12 @@ public struct ThemePalette: Sendable {
     public var accent: Color
     public var dimText: Color
 
+    /// For panels that only switch LEDs on or off (MAX7219, HT16K33): everything that carries
+    /// information is full white, the selection is shown inverted.
+    public static let monochrome = ThemePalette(
+        background: .black, text: .white, titleBackground: .black, titleText: .white,
+        selectionBackground: .white, selectionText: .black, accent: .white, dimText: .black)
+
     /// The palette for `theme`.
     public static func of(_ theme: Theme) -> ThemePalette {
         switch theme {

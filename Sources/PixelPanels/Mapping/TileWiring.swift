@@ -1,0 +1,48 @@
+/// How the LEDs of one tile (a rigid matrix or a strip) are chained, as manufactured.
+///
+/// Convention, seen from the front with the data input at the top-left: LED 0 is the
+/// top-left LED and the first row runs left → right (with `columns`, the first column runs
+/// top → bottom). `serpentine` reverses every other row (column), the way flexible 8×8,
+/// 16×16 and 8×32 grids are wired, so the chain snakes: on a 16×16 serpentine grid LED 15 is
+/// the top-right LED, LED 16 the one below it and LED 31 the left end of the second row.
+/// A tile whose LED 0 is at another corner is this wiring turned or flipped: give the
+/// panel `rotate` or `mirror` (LED 0 bottom-left, rows left → right: `mirror=y`).
+public struct TileWiring: Hashable, Sendable {
+    /// Width in LEDs.
+    public let width: Int
+    /// Height in LEDs.
+    public let height: Int
+    /// The chain runs down columns instead of along rows.
+    public let columns: Bool
+    /// Every other row (column) runs the other way.
+    public let serpentine: Bool
+
+    /// A `width × height` tile wired by rows (or `columns`), straight or `serpentine`.
+    public init(width: Int, height: Int, columns: Bool = false, serpentine: Bool = false) {
+        precondition(width > 0 && height > 0, "a tile needs at least one LED")
+        self.width = width; self.height = height; self.columns = columns; self.serpentine = serpentine
+    }
+
+    /// LEDs on the tile.
+    public var count: Int { width * height }
+
+    /// The position in the chain (0 = first LED) of the LED at (`x`, `y`) on the tile.
+    public func index(x: Int, y: Int) -> Int {
+        if columns {
+            let down = serpentine && x % 2 == 1 ? height - 1 - y : y
+            return x * height + down
+        }
+        let across = serpentine && y % 2 == 1 ? width - 1 - x : x
+        return y * width + across
+    }
+
+    /// The position on the tile of LED `index` of its chain.
+    public func position(of index: Int) -> (x: Int, y: Int) {
+        if columns {
+            let x = index / height, along = index % height
+            return (x, serpentine && x % 2 == 1 ? height - 1 - along : along)
+        }
+        let y = index / width, along = index % width
+        return (serpentine && y % 2 == 1 ? width - 1 - along : along, y)
+    }
+}

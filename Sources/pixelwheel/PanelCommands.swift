@@ -1,0 +1,105 @@
+import ArgumentParser
+import PixelCore
+import PixelPanels
+import PixelRuntime
+import PixelSimulator
+
+struct ShowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Put a still image (PNG or PPM) on a simulated panel and write what it shows.",
+        discussion: """
+            The image is scaled to fit with the renderer's supersampled downsampling, sent through the panel's
+            driver into its device model, and the model's picture is written to --out (round dots, or --raw).
+            --trace-bus FILE records the exact bytes on the wire. Examples:
+              pixelwheel show photo.png --panel hub75:rows=32,cols=64 --out shown.png
+              pixelwheel show logo.ppm --panel max7219:chips=4 --trace-bus max7219.jsonl --out shown.png
+            """)
+
+    @Argument(help: "A PNG or PPM image.")
+    var image: String
+
+    @Option(name: .long, help: ArgumentHelp("The panel, TYPE:key=value,… (see 'pixelwheel list'); without it, a plain panel of --size.", valueName: "TYPE:options"))
+    var panel: String?
+
+    @Option(name: .long, help: "Panel size without --panel, WIDTHxHEIGHT.")
+    var size: String = "64x32"
+
+    @Option(name: .long, help: "Write what the panel shows as a PNG.")
+    var out: String?
+
+    @Option(name: .long, help: "Write the bus transactions, one JSON object per line.")
+    var traceBus: String?
+
+    @Option(name: .long, help: "Output pixels per LED for the dot preview (1...64).")
+    var scale: Int = 8
+
+    @Flag(name: .long, help: "Write one pixel per LED instead of dots.")
+    var raw = false
+
+    func run() throws {
+        guard out != nil || traceBus != nil else { throw RuntimeError.badOption("say where the result goes: --out PICTURE.png and/or --trace-bus FILE.jsonl") }
+        guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(scale))") }
+        guard traceBus == nil || panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
+        let picture = try RGBImage8Reader.read(image)
+        let trace = traceBus.map { BusTraceFile(path: $0) }
+        let shown: Frame
+        if let panel {
+            let simulated = try SimulatedPanel(panel, trace: trace)
+            shown = try simulated.show(StillImage.fit(picture, width: simulated.width, height: simulated.height))
+        } else {
+            let panelSize = try PanelSize(parsing: size)
+            shown = StillImage.fit(picture, width: panelSize.width, height: panelSize.height)
+        }
+        try trace?.write()
+        if let out {
+            try PNGFile.write(raw ? PanelPreview.raw(shown) : PanelPreview.dots(shown, scale: scale), to: out)
+        }
+        print("showed \(image) on \(panel ?? size)" + (trace.map { ", \($0.count) bus transactions in \($0.path)" } ?? ""))
+    }
+}
+
+struct DecodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decode",
+        abstract: "Feed a recorded bus trace through a panel's device model and write what the panel would show.",
+        discussion: """
+            The trace is the --trace-bus format: one JSON object per line, e.g.
+              {"t_ns":0,"bus":"spi","device":"/dev/spidev0.0","speed_hz":1000000,"bytes":"0c010c01"}
+              {"t_ns":0,"bus":"i2c","device":"/dev/i2c-1","address":"0x70","bytes":"21"}
+              {"t_ns":0,"bus":"gpio","device":"gpiochip0","set":"0x800","clear":"0x400"}
+            Example: pixelwheel decode --panel max7219:chips=4 --trace max7219.jsonl --out picture.png
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The panel the trace was sent to, TYPE:key=value,…", valueName: "TYPE:options"))
+    var panel: String
+
+    @Option(name: .long, help: "The trace file.")
+    var trace: String
+
+    @Option(name: .long, help: "Write what the panel shows as a PNG.")
+    var out: String
+
+    @Option(name: .long, help: "Output pixels per LED for the dot preview (1...64).")
+    var scale: Int = 8
+
+    @Flag(name: .long, help: "Write one pixel per LED instead of dots.")
+    var raw = false
+
+    func run() throws {
+        guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(scale))") }
+        let target = try SimulatedPanel.target(for: panel)
+        let transactions = try BusTraceReader.parse(try readText(trace), name: trace)
+        try BusTraceReader.play(transactions, into: target)
+        let shown = target.model.picture
+        try PNGFile.write(raw ? PanelPreview.raw(shown) : PanelPreview.dots(shown, scale: scale), to: out)
+        print("decoded \(transactions.count) transactions for \(panel) into \(out)")
+    }
+}
+
+/// Reads an image file for `show`.
+enum RGBImage8Reader {
+    static func read(_ path: String) throws -> RGBImage8 {
+        try StillImage.read(path, bytes: try readBytes(path))
+    }
+}
