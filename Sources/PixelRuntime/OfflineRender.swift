@@ -7,6 +7,9 @@ import PixelSimulator
 
 /// `pixelwheel render`: an effect on the virtual clock, written as a GIF or a PNG.
 public enum OfflineRender {
+    /// The instant being rendered, for stamping bus traces.
+    final class StampBox { var nanoseconds: Int64 = 0 }
+
     /// Everything one render needs, checked.
     public struct Request: Sendable {
         public var effect: EffectDescriptor
@@ -21,6 +24,11 @@ public enum OfflineRender {
         public var instant: Fixed
         public var scale: Int
         public var raw: Bool
+        /// A `--panel` description: frames go through that panel's driver and device model,
+        /// and the output shows the model's picture. The panel sets the size.
+        public var panel: String?
+        /// With a panel: where to write the bus trace.
+        public var traceBus: String?
 
         /// Checks every value that does not need the effect to run; throws the first problem.
         public init(effect: EffectDescriptor, parameters: [String: String], size: PanelSize, supersampling: Supersampling,
@@ -106,25 +114,51 @@ public enum OfflineRender {
         request.raw ? PanelPreview.raw(frame) : PanelPreview.dots(frame, scale: request.scale)
     }
 
+    /// Checks the panel options and the trace path; returns the size frames must have.
+    public static func preparePanel(_ request: inout Request) throws {
+        guard let spec = request.panel else {
+            guard request.traceBus == nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
+            return
+        }
+        if let path = request.traceBus { try checkWritable(path, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
+        let panel = try SimulatedPanel(spec)
+        request.size = try PanelSize(width: panel.width, height: panel.height)
+        _ = try request.effect.makeScene(parameters: request.parameters, seed: request.seed, width: panel.width, height: panel.height)
+    }
+
     /// Renders and writes the file; returns a one-line summary.
     public static func run(_ request: Request) throws -> String {
+        var request = request
+        try preparePanel(&request)
+        let trace = request.traceBus.map { BusTraceFile(path: $0) }
+        let clockStamp = StampBox()
+        let panel = try request.panel.map { try SimulatedPanel($0, trace: trace, clock: { clockStamp.nanoseconds }) }
+        /// What the output shows for a frame: the frame, or the panel model's picture.
+        func shown(_ frame: Frame, at time: FrameTime) throws -> Frame {
+            guard let panel else { return frame }
+            clockStamp.nanoseconds = time.nanoseconds
+            return try panel.show(frame)
+        }
+        defer { try? trace?.write() }
         let scene = try request.effect.makeScene(parameters: request.parameters, seed: request.seed,
                                                  width: request.size.width, height: request.size.height)
         var player = EffectPlayer(scene: scene, size: request.size, supersampling: request.supersampling)
         switch request.format {
         case .png:
-            let frame = player.render(at: .seconds(request.instant))
+            let frame = try shown(player.render(at: .seconds(request.instant)), at: .seconds(request.instant))
             try PNGFile.write(picture(frame, request), to: request.output)
             return "wrote \(request.output): \(request.effect.name) at \(request.instant)s, \(request.size) LEDs"
         case .gif:
             // Frames stream into the encoder one at a time; only the compressed GIF is held.
             var clock = VirtualFrameClock(framesPerSecond: request.fps)
             let delays = GIFFile.delays(fps: request.fps, frameCount: request.frameCount)
-            let first = picture(player.render(at: clock.nextTick().timestamp), request)
+            let firstTick = clock.nextTick()
+            let first = picture(try shown(player.render(at: firstTick.timestamp), at: firstTick.timestamp), request)
             let encoder = try GIFEncoder(width: first.width, height: first.height, loop: true)
             try encoder.append(first, delayCentiseconds: delays[0])
             for k in 1..<request.frameCount {
-                try encoder.append(picture(player.render(at: clock.nextTick().timestamp), request), delayCentiseconds: delays[k])
+                let tick = clock.nextTick()
+                try encoder.append(picture(try shown(player.render(at: tick.timestamp), at: tick.timestamp), request), delayCentiseconds: delays[k])
             }
             try AtomicFile.write(try encoder.finish(), to: request.output)
             return "wrote \(request.output): \(request.effect.name), \(request.frameCount) frames at \(request.fps) fps, \(request.size) LEDs"

@@ -39,9 +39,15 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "Write one pixel per LED instead of the dot preview.")
     var raw = false
 
+    @Option(name: .long, help: ArgumentHelp("Render through a panel's driver and device model, e.g. hub75:rows=32,cols=64 (the panel sets the size).", valueName: "TYPE:key=value,…"))
+    var panel: String?
+
+    @Option(name: .long, help: "With --panel: write every bus transaction to FILE.jsonl.")
+    var traceBus: String?
+
     func run() throws {
         let descriptor = try EffectCatalog.named(effect)
-        let request = try OfflineRender.Request(
+        var request = try OfflineRender.Request(
             effect: descriptor,
             parameters: try EffectCatalog.parseAssignments(rendering.param),
             size: try rendering.panelSize(),
@@ -53,6 +59,8 @@ struct RenderCommand: ParsableCommand {
             instant: try OfflineRender.parseSeconds(at, option: "--at", range: 0...32767),
             scale: scale,
             raw: raw)
+        request.panel = panel
+        request.traceBus = traceBus
         let summary = try OfflineRender.run(request)
         print(summary)
     }
