@@ -94,11 +94,22 @@ struct BenchCommand: ParsableCommand {
         guard (1...100_000).contains(frames) else { throw RuntimeError.badOption("--frames must be 1...100000 (got \(frames))") }
         let panelSizes = try sizes.isEmpty ? Benchmark.defaultSizes : sizes.map { try PanelSize(parsing: $0) }
         let rows = try Benchmark.run(cases: Benchmark.defaultCases(sizes: panelSizes), supersampling: s, frames: frames)
-        print(json ? Benchmark.json(rows) : Benchmark.table(rows))
-        if latencyEvents > 0 {
-            let latency = try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: latencyEvents)
-            print(json ? "{\"input_latency_median_ns\":\(latency.median),\"input_latency_p99_ns\":\(latency.p99),\"input_latency_max_ns\":\(latency.maximum),\"frame_period_ns\":\(latency.framePeriod)}"
-                       : InputLatencyBenchmark.describe(latency))
+        let encodeRows = try EncodeBenchmark.run(iterations: frames)
+        let latency = latencyEvents > 0
+            ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: latencyEvents) : nil
+        if json {
+            let encode = encodeRows.map {
+                "{\"encode\":\"\($0.label)\",\"median_ns\":\($0.median),\"p99_ns\":\($0.p99),\"allocations_per_iteration\":\($0.allocationsPerIteration.map { String($0) } ?? "null")}"
+            }
+            let latencyJSON = latency.map {
+                "{\"median_ns\":\($0.median),\"p99_ns\":\($0.p99),\"max_ns\":\($0.maximum),\"frame_period_ns\":\($0.framePeriod)}"
+            } ?? "null"
+            print("{\"effects\":\(Benchmark.json(rows)),\n\"encode\":[\(encode.joined(separator: ","))],\n\"input_latency\":\(latencyJSON)}")
+        } else {
+            print(Benchmark.table(rows))
+            print("")
+            print(EncodeBenchmark.table(encodeRows))
+            if let latency { print(""); print(InputLatencyBenchmark.describe(latency)) }
         }
     }
 }

@@ -117,3 +117,13 @@ struct InputLatencyBenchmarkTests {
         #expect(result.median > 0 && result.maximum >= result.p99)
     }
 }
+
+struct EncodeBenchmarkTests {
+    @Test func everyPanelTypeHasAnEncodeRowAndTheRefreshWritesEveryPinWord() throws {
+        let rows = try EncodeBenchmark.run(iterations: 2)
+        #expect(rows.count == 9)
+        #expect(rows.contains { $0.label.hasPrefix("HUB75 64x32 11-bit refresh") && $0.output == "23584 pin writes" })
+        #expect(rows.contains { $0.label.hasPrefix("WS2812 16x16") && $0.output == "3092 bytes" })
+        #expect(EncodeBenchmark.table(rows).contains("allocs/iter"))
+    }
+}
