@@ -1,3 +1,4 @@
+import PixelCore
 import Testing
 @testable import PixelPanels
 
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func unknownKeyIsRejectedByFinish() {
-        #expect(throws: PanelConfigurationError.self) { try parse("hub75:brightness=50") }
+        #expect(throws: PanelConfigurationError.self) { try parse("hub75:colour=red") }
     }
 
     @Test func wiringWithoutELineCannotDriveSixtyFourRows() throws {
@@ -81,5 +82,29 @@ import Testing
     @Test func onTimePerRefreshCountsEveryPlaneOfEveryRow() throws {
         let c = try parse("hub75:rows=32,cols=64,pwm-bits=11,pwm-lsb-ns=130")
         #expect(c.onTimePerRefreshNanoseconds == 16 * 130 * 2047)
+    }
+}
+
+struct HUB75BrightnessTests {
+    @Test func brightnessScalesEveryLevelBeforeThePlanesAreCut() throws {
+        var full = PanelOptions(type: "hub75", values: ["rows": "16", "cols": "32", "pwm-bits": "8"])
+        var half = PanelOptions(type: "hub75", values: ["rows": "16", "cols": "32", "pwm-bits": "8", "brightness": "50"])
+        let fullEncoder = HUB75Encoder(configuration: try HUB75Configuration(options: &full))
+        let halfEncoder = HUB75Encoder(configuration: try HUB75Configuration(options: &half))
+        var frame = Frame(width: 32, height: 16)
+        frame[0, 0] = .white
+        let a = fullEncoder.makePlanes(), b = halfEncoder.makePlanes()
+        fullEncoder.encode(frame, into: a)
+        halfEncoder.encode(frame, into: b)
+        // Full white is level 255 (every plane lit); at 50 % it is level 128 (only plane 7).
+        let redMask = UInt32(1) << UInt32(HUB75PinMap.regular.chains[0].r1)
+        let fullLit = (0..<8).filter { a.word(row: 0, plane: $0, column: 0) & redMask != 0 }
+        let halfLit = (0..<8).filter { b.word(row: 0, plane: $0, column: 0) & redMask != 0 }
+        #expect(fullLit == Array(0..<8))
+        #expect(halfLit == [7])
+        var bad = PanelOptions(type: "hub75", values: ["brightness": "0"])
+        #expect(throws: PanelConfigurationError.badValue(type: "hub75", key: "brightness", value: "0", allowed: "1...100")) {
+            _ = try HUB75Configuration(options: &bad)
+        }
     }
 }

@@ -26,6 +26,9 @@ public struct HUB75Configuration: Hashable, Sendable {
     public let transfer: HUB75Transfer
     /// How long OE stays low for bit plane 0, in nanoseconds; plane b stays low `lsb << b`.
     public let lsbNanoseconds: Int
+    /// Global brightness, 1…100 % of full duty: every level is scaled by it before the bit
+    /// planes are cut, so dimming costs no refresh rate (at the price of fewer levels in use).
+    public let brightnessPercent: Int
 
     /// Checks the combination: `parallel` must not exceed the wiring's chains, a 1/32-scan panel
     /// needs an E line, `pwmBits` is 1…11, `lsbNanoseconds` 1…1_000_000.
@@ -34,8 +37,12 @@ public struct HUB75Configuration: Hashable, Sendable {
         pinMap: HUB75PinMap = .regular,
         pwmBits: Int = 11,
         transfer: HUB75Transfer = .linear,
-        lsbNanoseconds: Int = 130
+        lsbNanoseconds: Int = 130,
+        brightnessPercent: Int = 100
     ) throws(PanelConfigurationError) {
+        guard (1...100).contains(brightnessPercent) else {
+            throw .badValue(type: "hub75", key: "brightness", value: String(brightnessPercent), allowed: "1...100")
+        }
         guard (1...11).contains(pwmBits) else {
             throw .badValue(type: "hub75", key: "pwm-bits", value: String(pwmBits), allowed: "1...11")
         }
@@ -62,6 +69,7 @@ public struct HUB75Configuration: Hashable, Sendable {
         self.pwmBits = pwmBits
         self.transfer = transfer
         self.lsbNanoseconds = lsbNanoseconds
+        self.brightnessPercent = brightnessPercent
     }
 
     /// Reads the keys in the table above from `options` (a `hub75:` description). Keys it does
@@ -96,12 +104,14 @@ public struct HUB75Configuration: Hashable, Sendable {
         let transfer = HUB75Transfer(rawValue: try options.choice("transfer", HUB75Transfer.allCases.map(\.rawValue), default: "linear"))!
         let wiring = try options.choice("wiring", HUB75PinMap.all.map(\.name), default: HUB75PinMap.regular.name)
         let lsb = try options.integer("pwm-lsb-ns", in: 10...10_000, default: 130)
+        let brightness = try options.integer("brightness", in: 1...100, default: 100)
         try self.init(
             geometry: try HUB75Geometry(rows: rows, columns: columns, chain: chain, parallel: parallel),
             pinMap: HUB75PinMap.named(wiring)!,
             pwmBits: bits,
             transfer: transfer,
-            lsbNanoseconds: lsb
+            lsbNanoseconds: lsb,
+            brightnessPercent: brightness
         )
     }
 

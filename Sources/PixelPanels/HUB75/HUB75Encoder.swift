@@ -29,7 +29,8 @@ public struct HUB75Encoder: Sendable {
             levelTable = []
         } else {
             let transfer = configuration.transfer, maxLevel = configuration.maxLevel
-            levelTable = (0...65535).map { UInt16(transfer.level(for: UInt16($0), maxLevel: maxLevel)) }
+            let percent = configuration.brightnessPercent
+            levelTable = (0...65535).map { UInt16((transfer.level(for: UInt16($0), maxLevel: maxLevel) * percent + 50) / 100) }
         }
     }
 
@@ -48,7 +49,8 @@ public struct HUB75Encoder: Sendable {
                      "HUB75 planes were made for another configuration")
         let scan = g.scan, rows = g.rows, length = g.chainLength, parallel = g.parallel
         let bits = configuration.pwmBits
-        let maxLevel = UInt32(configuration.maxLevel)
+        // Brightness scales the top of the linear map: 100 % reaches maxLevel, 50 % half of it.
+        let maxLevel = UInt32((configuration.maxLevel * configuration.brightnessPercent + 50) / 100)
         let linear = levelTable.isEmpty
         let words = planes.words
 
