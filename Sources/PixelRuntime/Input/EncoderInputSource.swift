@@ -1,0 +1,76 @@
+import PixelEffects
+import PixelPanels
+import PixelUI
+
+/// Where the click wheel is wired: BCM GPIO numbers of the encoder's A and B contacts and
+/// its push switch (all active low with pull-ups).
+public struct EncoderWiring: Hashable, Sendable {
+    public var a: Int
+    public var b: Int
+    public var button: Int
+    /// Half-step encoders rest at 00 as well as 11.
+    public var halfStep: Bool
+    /// Swap the direction (A and B wired the other way round).
+    public var reversed: Bool
+
+    public init(a: Int, b: Int, button: Int, halfStep: Bool = false, reversed: Bool = false) {
+        self.a = a; self.b = b; self.button = button; self.halfStep = halfStep; self.reversed = reversed
+    }
+
+    /// The default wiring in `hardware/encoder.tsv`: A = GPIO 5, B = GPIO 6, switch = GPIO 13.
+    public static let standard = EncoderWiring(a: 5, b: 6, button: 13)
+}
+
+/// The click wheel on GPIO: reads edges from any `GPIOInputs` (libgpiod on a Pi, a rotary
+/// encoder model in the simulator), decodes the quadrature contacts into detents and
+/// debounces the push switch into select, long press and release — `InputEvent`s on the
+/// frame clock's timeline.
+public final class EncoderInputSource {
+    private let inputs: any GPIOInputs
+    public let wiring: EncoderWiring
+    /// Monotonic nanoseconds that map to `FrameTime.zero`.
+    public let origin: Int64
+    private var levels: UInt64
+    private var decoder: QuadratureDecoder
+    private var debouncer: ButtonDebouncer
+
+    /// Watches `inputs` with `wiring`; edge times become frame times relative to `origin`.
+    public init(inputs: any GPIOInputs, wiring: EncoderWiring = .standard, origin: Int64 = 0) throws(BusError) {
+        for line in [wiring.a, wiring.b, wiring.button] where inputs.inputMask & (UInt64(1) << UInt64(line)) == 0 {
+            throw .invalidRequest(device: inputs.name, reason: "GPIO \(line) of the encoder is not one of the watched input lines")
+        }
+        self.inputs = inputs
+        self.wiring = wiring
+        self.origin = origin
+        levels = try inputs.read()
+        decoder = QuadratureDecoder(resolution: wiring.halfStep ? .halfStep : .fullStep, reversed: wiring.reversed,
+                                    a: levels & (1 << UInt64(wiring.a)) != 0, b: levels & (1 << UInt64(wiring.b)) != 0)
+        debouncer = ButtonDebouncer(button: .select, activeLow: true)
+    }
+
+    private func isHigh(_ line: Int) -> Bool { levels & (UInt64(1) << UInt64(line)) != 0 }
+
+    /// The events completed by the edges that arrived (waiting up to `timeoutNanoseconds`
+    /// for the first), in time order.
+    public func poll(timeoutNanoseconds: Int64 = 0) throws(BusError) -> [InputEvent] {
+        var events: [InputEvent] = []
+        for edge in try inputs.waitForEdges(timeoutNanoseconds: timeoutNanoseconds) {
+            let bit = UInt64(1) << UInt64(edge.line)
+            levels = edge.rising ? levels | bit : levels & ~bit
+            let time = FrameTime(nanoseconds: edge.nanoseconds - origin)
+            events += debouncer.advance(to: time)
+            if edge.line == wiring.a || edge.line == wiring.b {
+                events += decoder.feed(a: isHigh(wiring.a), b: isHigh(wiring.b), at: time)
+            } else if edge.line == wiring.button {
+                events += debouncer.feed(level: edge.rising, at: time)
+            }
+        }
+        return events
+    }
+
+    /// Events due by `nanoseconds` without a new edge: a press settling, a long press
+    /// crossing its threshold. Call it every frame.
+    public func advance(to nanoseconds: Int64) -> [InputEvent] {
+        debouncer.advance(to: FrameTime(nanoseconds: nanoseconds - origin))
+    }
+}

@@ -1,0 +1,85 @@
+import PixelPanels
+
+/// GPIO inputs whose other end is device models that drive lines: a mechanical rotary
+/// encoder, buttons. Edges are queued in time order as the models produce them.
+public final class SimulatedGPIOInputs: GPIOInputs {
+    public let name: String
+    public let inputMask: UInt64
+    /// Current levels (bit n = GPIO n); lines with pull-ups start high.
+    public private(set) var levels: UInt64
+    private var pending: [GPIOEdge] = []
+
+    /// Inputs on `lines`, all pulled up (high) at rest.
+    public init(name: String = "gpiochip0", lines: [Int]) {
+        self.name = name
+        inputMask = lines.reduce(0) { $0 | (1 << UInt64($1)) }
+        levels = inputMask
+    }
+
+    /// A model drives `line` to `high` at `nanoseconds`; a change queues an edge.
+    public func drive(line: Int, high: Bool, at nanoseconds: Int64) {
+        let bit = UInt64(1) << UInt64(line)
+        precondition(inputMask & bit != 0, "GPIO \(line) is not an input of \(name)")
+        guard (levels & bit != 0) != high else { return }
+        levels = high ? levels | bit : levels & ~bit
+        pending.append(GPIOEdge(line: line, rising: high, at: nanoseconds))
+    }
+
+    public func read() throws(BusError) -> UInt64 { levels }
+
+    public func waitForEdges(timeoutNanoseconds: Int64) throws(BusError) -> [GPIOEdge] {
+        defer { pending.removeAll() }
+        return pending
+    }
+}
+
+/// A mechanical rotary encoder with a push switch (EC11, KY-040): two contacts A and B that
+/// pass through the Gray-code sequence 11 → 01 → 00 → 10 → 11 per detent clockwise (reversed
+/// anticlockwise), resting at 11 with pull-ups, and a switch that shorts to ground. Contacts
+/// bounce: each change can chatter for a while before it settles, as the real part's do.
+public final class RotaryEncoderModel {
+    public let a: Int, b: Int, button: Int
+    private let inputs: SimulatedGPIOInputs
+    private var state = 0  // index into the Gray sequence, 0 = rest (A=1, B=1)
+    private static let sequence: [(a: Bool, b: Bool)] = [(true, true), (false, true), (false, false), (true, false)]
+
+    /// An encoder wired to `inputs` on lines `a`, `b` and `button`.
+    public init(inputs: SimulatedGPIOInputs, a: Int, b: Int, button: Int) {
+        self.inputs = inputs; self.a = a; self.b = b; self.button = button
+    }
+
+    /// Turns `detents` detents (positive clockwise) starting at `nanoseconds`, one every
+    /// `interval` ns, each contact change followed by `bounces` chatters `bounceGap` ns apart.
+    /// Returns the time the last contact settled.
+    @discardableResult
+    public func turn(_ detents: Int, at nanoseconds: Int64, interval: Int64 = 40_000_000,
+                     bounces: Int = 0, bounceGap: Int64 = 150_000) -> Int64 {
+        var t = nanoseconds
+        let step = detents >= 0 ? 1 : 3  // +1 or −1 modulo 4
+        for _ in 0..<abs(detents) {
+            for _ in 0..<4 {
+                let old = Self.sequence[state]
+                state = (state + step) % 4
+                let new = Self.sequence[state]
+                let line = old.a != new.a ? a : b
+                let level = old.a != new.a ? new.a : new.b
+                t += interval / 4
+                // Chatter: the contact flips back and forth before settling on the new level.
+                for k in 0..<bounces {
+                    inputs.drive(line: line, high: k % 2 == 0 ? level : !level, at: t + Int64(k) * bounceGap)
+                }
+                inputs.drive(line: line, high: level, at: t + Int64(bounces) * bounceGap)
+            }
+        }
+        return t + Int64(bounces) * bounceGap
+    }
+
+    /// Presses the switch at `nanoseconds` for `duration` ns, with contact bounce on both edges.
+    public func press(at nanoseconds: Int64, duration: Int64, bounces: Int = 0, bounceGap: Int64 = 300_000) {
+        for k in 0..<bounces { inputs.drive(line: button, high: k % 2 == 1, at: nanoseconds + Int64(k) * bounceGap) }
+        inputs.drive(line: button, high: false, at: nanoseconds + Int64(bounces) * bounceGap)
+        let release = nanoseconds + duration
+        for k in 0..<bounces { inputs.drive(line: button, high: k % 2 == 0, at: release + Int64(k) * bounceGap) }
+        inputs.drive(line: button, high: true, at: release + Int64(bounces) * bounceGap)
+    }
+}
