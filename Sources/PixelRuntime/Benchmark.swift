@@ -123,15 +123,8 @@ public enum Benchmark {
              ms(r.renderMedian), ms(r.renderP99), ms(r.downsampleMedian), ms(r.downsampleP99),
              ms(r.totalMedian), ms(r.totalP99), r.peakResidentKiB.map { mib($0) } ?? "n/a"]
         }
-        let widths = header.indices.map { i in ([header[i]] + body.map { $0[i] }).map(\.count).max()! }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                return i < 2 ? cell + pad : pad + cell
-            }.joined(separator: "  ")
-        }
-        return ([line(header), line(widths.map { String(repeating: "-", count: $0) })] + body.map(line))
-            .joined(separator: "\n") + "\n(times in ms; median and 99th percentile per frame; peak RSS of the whole process)"
+        return TextTable.render(header: header, rows: body, leftAligned: [0, 1])
+            + "\n(times in ms; median and 99th percentile per frame; peak RSS of the whole process)"
     }
 
     /// The rows as a JSON array (times in nanoseconds).

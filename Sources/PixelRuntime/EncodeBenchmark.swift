@@ -126,14 +126,7 @@ public enum EncodeBenchmark {
             [r.label, String(r.iterations), Benchmark.ms(r.median), Benchmark.ms(r.p99), r.output,
              r.allocationsPerIteration.map { a in a == a.rounded() ? String(Int(a)) : String(Int((a * 10).rounded())) + "/10" } ?? "n/a"]
         }
-        let widths = header.indices.map { i in ([header[i]] + body.map { $0[i] }).map(\.count).max()! }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { i, cell in
-                let pad = String(repeating: " ", count: widths[i] - cell.count)
-                return i == 0 || i == 4 ? cell + pad : pad + cell
-            }.joined(separator: "  ")
-        }
-        return ([line(header), line(widths.map { String(repeating: "-", count: $0) })] + body.map(line)).joined(separator: "\n")
+        return TextTable.render(header: header, rows: body, leftAligned: [0, 4])
             + "\n(times in ms; allocs/iter needs scripts/count-allocations.sh, n/a otherwise)"
     }
 }

@@ -78,20 +78,7 @@ struct SimCommand: ParsableCommand {
 }
 
 /// The whole of a file; a clear error when it cannot be read.
-func readBytes(_ path: String) throws -> [UInt8] {
-    guard let file = fopen(path, "rb") else {
-        throw RuntimeError.badOption("cannot read '\(path)': \(String(cString: strerror(errno)))")
-    }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = fread(&buffer, 1, buffer.count, file)
-        if n <= 0 { break }
-        bytes += buffer[0..<n]
-    }
-    return bytes
-}
+func readBytes(_ path: String) throws -> [UInt8] { try FileBytes.read(path) }
 
 /// The whole of a text file, as UTF-8.
 func readText(_ path: String) throws -> String {

@@ -21,6 +21,57 @@ public final class SimulatedPanel {
         public let gpio: SimulatedGPIOLines?
     }
 
+    /// A checked panel description.
+    enum Description {
+        case max7219(MAX7219Configuration)
+        case ht16k33(HT16K33Configuration)
+        case is31fl3731(IS31FL3731Configuration)
+        case hub75(HUB75Configuration)
+        case ws2812(WS2812Configuration)
+        case apa102(APA102Configuration, chip: APA102Chip)
+
+        /// Parses `text`; unknown types and keys, and bad values, are errors naming them.
+        init(_ text: String) throws {
+            var options = try PanelOptions(parsing: text)
+            switch options.type {
+            case "max7219": self = .max7219(try MAX7219Configuration(options: &options))
+            case "ht16k33": self = .ht16k33(try HT16K33Configuration(options: &options))
+            case "is31fl3731": self = .is31fl3731(try IS31FL3731Configuration(options: &options))
+            case "hub75": self = .hub75(try HUB75Configuration(options: &options))
+            case "ws2812": self = .ws2812(try WS2812Configuration(options: &options))
+            case "apa102", "sk9822":
+                self = .apa102(try APA102Configuration(options: &options), chip: options.type == "sk9822" ? .sk9822 : .apa102)
+            default: throw PanelConfigurationError.unknownType(options.type, known: SimulatedPanel.knownTypes)
+            }
+            try options.finish()
+        }
+
+        /// The chip's model on its simulated bus, as it is at power-up.
+        func target() throws -> Target {
+            switch self {
+            case let .max7219(c):
+                let model = MAX7219Model(board: try SimulatedPanel.max7219Board(c))
+                return Target(model: model, spi: SimulatedSPIDevice(model: model), i2c: nil, gpio: nil)
+            case let .ht16k33(c):
+                let model = HT16K33Model(address: c.address, board: c.board)
+                return Target(model: model, spi: nil, i2c: SimulatedI2CBus(devices: [model]), gpio: nil)
+            case let .is31fl3731(c):
+                let model = IS31FL3731Model(address: c.address, board: c.board)
+                return Target(model: model, spi: nil, i2c: SimulatedI2CBus(devices: [model]), gpio: nil)
+            case let .hub75(c):
+                let model = HUB75Model(geometry: c.geometry, pinMap: c.pinMap)
+                return Target(model: model, spi: nil, i2c: nil, gpio: SimulatedGPIOLines(models: [model]))
+            case let .ws2812(c):
+                let model = WS2812Model(layout: c.mapper.layout, order: c.color.order, white: c.color.white,
+                                        timing: c.color.white ? .sk6812 : .ws2812b)
+                return Target(model: model, spi: SimulatedSPIDevice(model: model), i2c: nil, gpio: nil)
+            case let .apa102(c, chip):
+                let model = APA102Model(layout: c.mapper.layout, chip: chip, order: c.color.order)
+                return Target(model: model, spi: SimulatedSPIDevice(model: model), i2c: nil, gpio: nil)
+            }
+        }
+    }
+
     /// The description it was made from.
     public let text: String
     /// The encoder and driver, as on a Pi.
@@ -36,134 +87,51 @@ public final class SimulatedPanel {
     public var height: Int { panel.height }
 
     /// Builds the panel for `text`, tracing every bus transaction into `trace` if given,
-    /// stamped with `clock()` nanoseconds.
+    /// stamped with `clock()` nanoseconds. The driver's start-up traffic goes out now.
     public init(_ text: String, trace: (any BusTraceSink)? = nil, clock: @escaping () -> Int64 = { 0 }) throws {
-        var options = try PanelOptions(parsing: text)
+        let description = try Description(text)
+        let target = try description.target()
+        func spi() -> any SPIDevice { trace.map { TracingSPIDevice(target.spi!, sink: $0, clock: clock) } ?? target.spi! }
+        func i2c() -> any I2CBus { trace.map { TracingI2CBus(target.i2c!, sink: $0, clock: clock) } ?? target.i2c! }
         self.text = text
-        switch options.type {
-        case "max7219":
-            let configuration = try MAX7219Configuration(options: &options)
-            try options.finish()
-            let target = try Self.max7219Target(configuration)
-            let device: any SPIDevice = trace.map { TracingSPIDevice(target.spi!, sink: $0, clock: clock) } ?? target.spi!
-            panel = try MAX7219Panel(device: device, configuration: configuration)
-            self.target = target
-            isMonochrome = true
-            refresher = nil
-        case "ht16k33":
-            let configuration = try HT16K33Configuration(options: &options)
-            try options.finish()
-            let target = Target(model: HT16K33Model(address: configuration.address, board: configuration.board), spi: nil,
-                                i2c: nil, gpio: nil)
-            let bus = SimulatedI2CBus(devices: [target.model as! HT16K33Model])
-            let traced: any I2CBus = trace.map { TracingI2CBus(bus, sink: $0, clock: clock) } ?? bus
-            panel = try HT16K33Panel(bus: traced, configuration: configuration)
-            self.target = Target(model: target.model, spi: nil, i2c: bus, gpio: nil)
-            isMonochrome = true
-            refresher = nil
-        case "is31fl3731":
-            let configuration = try IS31FL3731Configuration(options: &options)
-            try options.finish()
-            let model = IS31FL3731Model(address: configuration.address, board: configuration.board)
-            let bus = SimulatedI2CBus(devices: [model])
-            let traced: any I2CBus = trace.map { TracingI2CBus(bus, sink: $0, clock: clock) } ?? bus
-            panel = try IS31FL3731Panel(bus: traced, configuration: configuration)
-            self.target = Target(model: model, spi: nil, i2c: bus, gpio: nil)
-            isMonochrome = false
-            refresher = nil
-        case "hub75":
-            let configuration = try HUB75Configuration(options: &options)
-            try options.finish()
-            let model = HUB75Model(geometry: configuration.geometry, pinMap: configuration.pinMap)
-            let lines = SimulatedGPIOLines(models: [model])
-            let traced: any GPIOLines = trace.map { TracingGPIOLines(lines, sink: $0, clock: clock) } ?? lines
-            let hub75 = HUB75Panel(configuration: configuration)
+        self.target = target
+        var refresher: HUB75Refresher?
+        switch description {
+        case let .max7219(c): panel = try MAX7219Panel(device: spi(), configuration: c)
+        case let .ht16k33(c): panel = try HT16K33Panel(bus: i2c(), configuration: c)
+        case let .is31fl3731(c): panel = try IS31FL3731Panel(bus: i2c(), configuration: c)
+        case let .ws2812(c): panel = try WS2812Panel(device: spi(), configuration: c)
+        case let .apa102(c, _): panel = try APA102Panel(device: spi(), configuration: c)
+        case let .hub75(c):
+            let hub75 = HUB75Panel(configuration: c)
+            let lines: any GPIOLines = trace.map { TracingGPIOLines(target.gpio!, sink: $0, clock: clock) } ?? target.gpio!
+            refresher = try hub75.makeRefresher(lines: lines)
             panel = hub75
-            refresher = try hub75.makeRefresher(lines: traced)
-            self.target = Target(model: model, spi: nil, i2c: nil, gpio: lines)
-            isMonochrome = false
-        case "ws2812", "apa102", "sk9822":
-            let target = try Self.stripTarget(&options)
-            let device: any SPIDevice = trace.map { TracingSPIDevice(target.spi!, sink: $0, clock: clock) } ?? target.spi!
-            panel = try Self.stripPanel(&options, device: device)
-            self.target = target
-            isMonochrome = false
-            refresher = nil
-        default:
-            throw PanelConfigurationError.unknownType(options.type, known: Self.knownTypes)
         }
-    }
-
-    /// Reads the strip's options, builds its model on a simulated SPI device and checks
-    /// that no option was left unread.
-    private static func stripTarget(_ options: inout PanelOptions) throws -> Target {
-        var copy = options
-        let model: any SPIDeviceModel
-        if copy.type == "ws2812" {
-            let configuration = try WS2812Configuration(options: &copy)
-            try copy.finish()
-            model = WS2812Model(layout: configuration.mapper.layout, order: configuration.color.order,
-                                white: configuration.color.white, timing: configuration.color.white ? .sk6812 : .ws2812b)
-        } else {
-            let configuration = try APA102Configuration(options: &copy)
-            try copy.finish()
-            model = APA102Model(layout: configuration.mapper.layout, chip: copy.type == "sk9822" ? .sk9822 : .apa102,
-                                order: configuration.color.order)
+        self.refresher = refresher
+        switch description {
+        case .max7219, .ht16k33: isMonochrome = true
+        default: isMonochrome = false
         }
-        return Target(model: model, spi: SimulatedSPIDevice(model: model), i2c: nil, gpio: nil)
-    }
-
-    private static func stripPanel(_ options: inout PanelOptions, device: any SPIDevice) throws -> any Panel {
-        if options.type == "ws2812" {
-            return try WS2812Panel(device: device, configuration: try WS2812Configuration(options: &options))
-        }
-        return try APA102Panel(device: device, configuration: try APA102Configuration(options: &options))
     }
 
     /// The model side alone (no driver, nothing sent): what `decode` feeds a recorded trace into.
     public static func target(for text: String) throws -> Target {
-        var options = try PanelOptions(parsing: text)
-        switch options.type {
-        case "max7219":
-            let configuration = try MAX7219Configuration(options: &options)
-            try options.finish()
-            return try max7219Target(configuration)
-        case "ht16k33":
-            let configuration = try HT16K33Configuration(options: &options)
-            try options.finish()
-            let model = HT16K33Model(address: configuration.address, board: configuration.board)
-            return Target(model: model, spi: nil, i2c: SimulatedI2CBus(devices: [model]), gpio: nil)
-        case "is31fl3731":
-            let configuration = try IS31FL3731Configuration(options: &options)
-            try options.finish()
-            let model = IS31FL3731Model(address: configuration.address, board: configuration.board)
-            return Target(model: model, spi: nil, i2c: SimulatedI2CBus(devices: [model]), gpio: nil)
-        case "hub75":
-            let configuration = try HUB75Configuration(options: &options)
-            try options.finish()
-            let model = HUB75Model(geometry: configuration.geometry, pinMap: configuration.pinMap)
-            return Target(model: model, spi: nil, i2c: nil, gpio: SimulatedGPIOLines(models: [model]))
-        case "ws2812", "apa102", "sk9822":
-            return try stripTarget(&options)
-        default:
-            throw PanelConfigurationError.unknownType(options.type, known: knownTypes)
-        }
+        try Description(text).target()
     }
 
     /// A MAX7219 row is modelled as the module wiring its options describe: the defaults are
     /// FC-16 modules, `rotate=90` generic modules, `rotate=180,reverse` an FC-16 row upside down.
-    private static func max7219Target(_ configuration: MAX7219Configuration) throws -> Target {
-        let board: MAX7219Board
+    static func max7219Board(_ configuration: MAX7219Configuration) throws -> MAX7219Board {
         switch (configuration.rotation, configuration.reversed) {
-        case (.none, false): board = MAX7219Board(wiring: .fc16, chips: configuration.chips)
-        case (.clockwise90, false): board = MAX7219Board(wiring: .generic, chips: configuration.chips)
-        case (.halfTurn, true): board = MAX7219Board(wiring: .fc16, chips: configuration.chips, upsideDown: true)
+        case (.none, false): return MAX7219Board(wiring: .fc16, chips: configuration.chips)
+        case (.clockwise90, false): return MAX7219Board(wiring: .generic, chips: configuration.chips)
+        case (.halfTurn, true): return MAX7219Board(wiring: .fc16, chips: configuration.chips, upsideDown: true)
         default:
             throw PanelConfigurationError.inconsistent(
-                type: "max7219", reason: "the simulator models FC-16 rows (default), generic modules (rotate=90) and upside-down FC-16 rows (rotate=180,reverse)")
+                type: "max7219",
+                reason: "the simulator models FC-16 rows (default), generic modules (rotate=90) and upside-down FC-16 rows (rotate=180,reverse)")
         }
-        let model = MAX7219Model(board: board)
-        return Target(model: model, spi: SimulatedSPIDevice(model: model), i2c: nil, gpio: nil)
     }
 
     /// Sends `frame` through the driver and returns what the panel shows afterwards.

@@ -26,7 +26,13 @@ public struct SettingsStore: Sendable {
     /// The saved settings, or defaults with a one-line warning when the file is missing
     /// (no warning), unreadable or corrupt (warning; the file is replaced by defaults).
     public func load() -> (settings: Settings, warning: String?) {
-        guard let bytes = try? readFile(path) else { return (Settings(), nil) }
+        guard access(path, F_OK) == 0 else { return (Settings(), nil) }  // first run: nothing saved yet
+        let bytes: [UInt8]
+        do {
+            bytes = try FileBytes.read(path, limit: 1 << 20)
+        } catch {
+            return (Settings(), "settings file \(path) cannot be read (\(error)); using defaults")
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         do {
             return (try Settings(fileText: text), nil)
@@ -51,19 +57,5 @@ public struct SettingsStore: Sendable {
             built += "/" + part
             mkdir(built, 0o755)
         }
-    }
-
-    private func readFile(_ path: String) throws -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw SettingsError.malformedLine(0, path) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n <= 0 { break }
-            bytes += buffer[0..<n]
-            if bytes.count > 1 << 20 { break }
-        }
-        return bytes
     }
 }
