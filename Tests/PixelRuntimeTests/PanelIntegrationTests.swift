@@ -131,3 +131,26 @@ struct StillImageTests {
         #expect(throws: RuntimeError.self) { _ = try StillImage.read("d.jpg", bytes: [0xFF, 0xD8, 0xFF]) }
     }
 }
+
+struct MappedPanelTests {
+    @Test func hub75TurnedAQuarterShowsTheTopLeftPixelAtTheTopRightOfThePanel() throws {
+        let panel = try SimulatedPanel("hub75:rows=16,cols=32,rotate=90")
+        #expect(panel.width == 16 && panel.height == 32)
+        var frame = Frame(width: 16, height: 32)
+        frame[0, 0] = .white
+        frame[15, 31] = LinearColor(red: 65535, green: 0, blue: 0)
+        let shown = try panel.show(frame)
+        #expect(shown.width == 32 && shown.height == 16)
+        #expect(shown[31, 0] == .white)
+        #expect(shown[0, 15] == LinearColor(red: 65535, green: 0, blue: 0))
+        #expect(shown.litArea > 1.3 && shown.litArea < 1.4)  // exactly those two LEDs
+    }
+
+    @Test func mirroredPanelFlipsLeftAndRight() throws {
+        let panel = try SimulatedPanel("hub75:rows=16,cols=32,mirror=x")
+        var frame = Frame(width: 32, height: 16)
+        frame[0, 5] = .white
+        #expect(try panel.show(frame)[31, 5] == .white)
+        #expect(throws: PanelConfigurationError.self) { _ = try SimulatedPanel("hub75:rotate=45") }
+    }
+}

@@ -26,7 +26,7 @@ public final class SimulatedPanel {
         case max7219(MAX7219Configuration)
         case ht16k33(HT16K33Configuration)
         case is31fl3731(IS31FL3731Configuration)
-        case hub75(HUB75Configuration)
+        case hub75(HUB75Configuration, rotation: Rotation, mirror: Mirror)
         case ws2812(WS2812Configuration)
         case apa102(APA102Configuration, chip: APA102Chip)
 
@@ -37,7 +37,16 @@ public final class SimulatedPanel {
             case "max7219": self = .max7219(try MAX7219Configuration(options: &options))
             case "ht16k33": self = .ht16k33(try HT16K33Configuration(options: &options))
             case "is31fl3731": self = .is31fl3731(try IS31FL3731Configuration(options: &options))
-            case "hub75": self = .hub75(try HUB75Configuration(options: &options))
+            case "hub75":
+                let configuration = try HUB75Configuration(options: &options)
+                let rotation = Rotation(rawValue: Int(try options.choice("rotate", ["0", "90", "180", "270"], default: "0"))!)!
+                let mirror: Mirror = switch try options.choice("mirror", ["none", "x", "y", "xy"], default: "none") {
+                case "x": .x
+                case "y": .y
+                case "xy": [.x, .y]
+                default: []
+                }
+                self = .hub75(configuration, rotation: rotation, mirror: mirror)
             case "ws2812": self = .ws2812(try WS2812Configuration(options: &options))
             case "apa102", "sk9822":
                 self = .apa102(try APA102Configuration(options: &options), chip: options.type == "sk9822" ? .sk9822 : .apa102)
@@ -58,7 +67,7 @@ public final class SimulatedPanel {
             case let .is31fl3731(c):
                 let model = IS31FL3731Model(address: c.address, board: c.board)
                 return Target(model: model, spi: nil, i2c: SimulatedI2CBus(devices: [model]), gpio: nil)
-            case let .hub75(c):
+            case let .hub75(c, _, _):
                 let model = HUB75Model(geometry: c.geometry, pinMap: c.pinMap)
                 return Target(model: model, spi: nil, i2c: nil, gpio: SimulatedGPIOLines(models: [model]))
             case let .ws2812(c):
@@ -102,11 +111,11 @@ public final class SimulatedPanel {
         case let .is31fl3731(c): panel = try IS31FL3731Panel(bus: i2c(), configuration: c)
         case let .ws2812(c): panel = try WS2812Panel(device: spi(), configuration: c)
         case let .apa102(c, _): panel = try APA102Panel(device: spi(), configuration: c)
-        case let .hub75(c):
+        case let .hub75(c, rotation, mirror):
             let hub75 = HUB75Panel(configuration: c)
             let lines: any GPIOLines = trace.map { TracingGPIOLines(target.gpio!, sink: $0, clock: clock) } ?? target.gpio!
             refresher = try hub75.makeRefresher(lines: lines)
-            panel = hub75
+            panel = rotation == .upright && mirror.isEmpty ? hub75 : try MappedPanel(hub75, rotation: rotation, mirror: mirror)
         }
         self.refresher = refresher
         switch description {
