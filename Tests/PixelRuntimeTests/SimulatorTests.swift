@@ -208,3 +208,13 @@ struct KeyDecoderTests {
         #expect(d.feed([0x0D], at: 5000 * ms) == [.action(.select)])
     }
 }
+
+struct ClickTickerTests {
+    @Test func tickShowsBrieflyAfterEachClickAndNeverBeforeTheFirst() {
+        var ticker = ClickTicker()
+        let samples: [(clicks: Int, at: Int64)] = [(0, 0), (0, Int64.max / 2), (1, 1_000_000_000), (1, 1_100_000_000),
+                                                   (1, 1_200_000_000), (2, 5_000_000_000)]
+        let shown = samples.map { ticker.isShowing(clicks: $0.clicks, at: $0.at) }
+        #expect(shown == [false, false, true, true, false, true])
+    }
+}

@@ -167,7 +167,7 @@ public struct SimulatorSession {
         let events = options.script?.events ?? []
         var next = 0
         var renderTimes: [Int64] = []
-        var clicksShown = 0, lastClickAt: Int64 = .min
+        var ticker = ClickTicker()
         let limit = options.seconds.map { FrameTime.seconds($0) }
         TerminalSession.enter()
         defer { TerminalSession.restore(); try? finishTrace() }
@@ -201,8 +201,7 @@ public struct SimulatorSession {
             output += "←/→ j/k turn · Enter select (hold: off) · Esc/m menu · p play/pause · n/b next/prev · q quit"
             output += "\u{1B}[\(view.rows + 2);1H\u{1B}[2K"
             // The piezo's stand-in: a tick mark shown for 150 ms after each click.
-            if clicks != clicksShown { clicksShown = clicks; lastClickAt = now }
-            let ticking = now - lastClickAt < 150_000_000
+            let ticking = ticker.isShowing(clicks: clicks, at: now)
             output += "\(panel?.text ?? options.size.description) · \(options.fps) fps · frame \(Benchmark.ms(median)) ms · missed \(tick.missedFrames) · clicks \(clicks) \(ticking ? "✓ tick" : "      ")"
             TerminalSession.write(output)
         }
