@@ -37,7 +37,7 @@ struct RenderingOptions: ParsableArguments {
 }
 
 struct ListCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the effects and their parameters.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "List the effects and their parameters, and the panel types and their options.")
 
     func run() {
         for effect in EffectCatalog.all {
@@ -45,6 +45,11 @@ struct ListCommand: ParsableCommand {
             for p in effect.parameters {
                 print("    \(p.name)=\(p.defaultDescription)  (\(p.rangeDescription))  \(p.summary)")
             }
+        }
+        print("")
+        print("panels, for --panel TYPE:key=value,… (see the README for defaults and ranges):")
+        for panel in SimulatedPanel.summaries {
+            print("    \(panel.type) (\(panel.bus)): \(panel.keys)")
         }
     }
 }

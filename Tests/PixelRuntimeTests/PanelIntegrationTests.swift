@@ -154,3 +154,20 @@ struct MappedPanelTests {
         #expect(throws: PanelConfigurationError.self) { _ = try SimulatedPanel("hub75:rotate=45") }
     }
 }
+
+struct PanelSummaryTests {
+    @Test func everyKeyThatListShowsIsOneThePanelReads() throws {
+        for summary in SimulatedPanel.summaries where !summary.keys.contains(",") {
+            for key in summary.keys.split(separator: " ") {
+                do {
+                    _ = try SimulatedPanel("\(summary.type):\(key)=%")
+                    Issue.record("\(summary.type): '\(key)=%' was accepted")
+                } catch let error as PanelConfigurationError {
+                    if case .unknownKey = error { Issue.record("\(summary.type) does not read '\(key)'") }
+                } catch {
+                    Issue.record("\(summary.type) \(key): unexpected \(error)")
+                }
+            }
+        }
+    }
+}

@@ -9,6 +9,17 @@ public final class SimulatedPanel {
     /// The panel types this build can simulate.
     public static let knownTypes = ["max7219", "ht16k33", "is31fl3731", "hub75", "ws2812", "apa102", "sk9822"]
 
+    /// One line per panel type for `pixelwheel list`: the bus and the option keys.
+    public static let summaries: [(type: String, bus: String, keys: String)] = [
+        ("hub75", "GPIO", "rows cols chain parallel scan pwm-bits transfer wiring pwm-lsb-ns brightness rotate mirror"),
+        ("ws2812", "SPI", "width height length serpentine columns tiles tile-rotate tile-serpentine rotate mirror logical "
+            + "x-offset y-offset order rgbw speed reset-us brightness correction curve dither max-ma ma-per-channel idle-ma"),
+        ("apa102", "SPI", "the ws2812 layout and colour keys, hdr, speed (sk9822: the same)"),
+        ("max7219", "SPI", "chips rotate reverse brightness"),
+        ("ht16k33", "I2C", "layout address brightness rotate"),
+        ("is31fl3731", "I2C", "board address brightness"),
+    ]
+
     /// The bus side of a set-up: the device model and how bytes reach it.
     public struct Target {
         /// The chip's model.
