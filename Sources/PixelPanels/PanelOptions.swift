@@ -21,6 +21,7 @@ public struct PanelOptions: Sendable {
             for item in parts[1].split(separator: ",") {
                 let kv = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                 guard !kv[0].isEmpty else { throw .malformed(text) }
+                guard values[String(kv[0])] == nil else { throw .repeatedKey(type: String(first).lowercased(), key: String(kv[0])) }
                 values[String(kv[0])] = kv.count == 2 ? String(kv[1]) : "true"
             }
         }
@@ -79,6 +80,7 @@ public enum PanelConfigurationError: Error, Equatable, Sendable, CustomStringCon
     case unknownKey(type: String, key: String, known: [String])
     case badValue(type: String, key: String, value: String, allowed: String)
     case inconsistent(type: String, reason: String)
+    case repeatedKey(type: String, key: String)
 
     public var description: String {
         switch self {
@@ -92,6 +94,8 @@ public enum PanelConfigurationError: Error, Equatable, Sendable, CustomStringCon
             return "panel '\(type)' option '\(key)' must be \(allowed) (got '\(value)')"
         case let .inconsistent(type, reason):
             return "panel '\(type)': \(reason)"
+        case let .repeatedKey(type, key):
+            return "panel '\(type)' option '\(key)' is given twice; give it once"
         }
     }
 }

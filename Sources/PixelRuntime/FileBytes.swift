@@ -7,6 +7,10 @@ public enum FileBytes {
     /// The whole of the file at `path`; a one-line error naming the file and the reason when
     /// it cannot be read. Files over `limit` bytes are refused.
     public static func read(_ path: String, limit: Int = 256 << 20) throws -> [UInt8] {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw RuntimeError.badOption("cannot read '\(path)': it is a directory; name a file")
+        }
         guard let file = fopen(path, "rb") else {
             throw RuntimeError.badOption("cannot read '\(path)': \(String(cString: strerror(errno)))")
         }

@@ -68,7 +68,7 @@ public enum OfflineRender {
 
     /// Fails early, before rendering, when the output's directory is missing or not writable
     /// (and, if `extensions` is given, when the name does not end in one of them).
-    static func checkWritable(_ path: String, extensions: [String]? = nil) throws {
+    public static func checkWritable(_ path: String, extensions: [String]? = nil) throws {
         if let extensions, !extensions.contains(where: { path.lowercased().hasSuffix($0) }) {
             throw RuntimeError.badOutputPath(path: path, reason: "the name must end in \(extensions.joined(separator: " or "))")
         }
@@ -79,14 +79,17 @@ public enum OfflineRender {
             directory = "."
         }
         var info = stat()
-        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        guard stat(directory, &info) == 0 else {
             throw RuntimeError.badOutputPath(path: path, reason: "directory '\(directory)' does not exist; create it first or choose another --out")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw RuntimeError.badOutputPath(path: path, reason: "'\(directory)' is a file, not a directory; choose another --out")
         }
         guard access(directory, W_OK) == 0 else {
             throw RuntimeError.badOutputPath(path: path, reason: "directory '\(directory)' is not writable; choose another --out")
         }
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
-            throw RuntimeError.badOutputPath(path: path, reason: "it is a directory; give a file name ending in .gif or .png")
+            throw RuntimeError.badOutputPath(path: path, reason: "it is a directory; give a file name")
         }
     }
 

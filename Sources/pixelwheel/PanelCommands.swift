@@ -41,6 +41,8 @@ struct ShowCommand: ParsableCommand {
         guard out != nil || traceBus != nil else { throw RuntimeError.badOption("say where the result goes: --out PICTURE.png and/or --trace-bus FILE.jsonl") }
         guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(scale))") }
         guard traceBus == nil || panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
+        if let out { try OfflineRender.checkWritable(out, extensions: [".png"]) }
+        if let traceBus { try OfflineRender.checkWritable(traceBus, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
         let picture = try RGBImage8Reader.read(image)
         let trace = traceBus.map { BusTraceFile(path: $0) }
         let shown: Frame
@@ -88,8 +90,10 @@ struct DecodeCommand: ParsableCommand {
 
     func run() throws {
         guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(scale))") }
+        try OfflineRender.checkWritable(out, extensions: [".png"])
         let target = try SimulatedPanel.target(for: panel)
         let transactions = try BusTraceReader.parse(try readText(trace), name: trace)
+        guard !transactions.isEmpty else { throw RuntimeError.badOption("'\(trace)' holds no transactions; record one with --trace-bus") }
         try BusTraceReader.play(transactions, into: target)
         let shown = target.model.picture
         try PNGFile.write(raw ? PanelPreview.raw(shown) : PanelPreview.dots(shown, scale: scale), to: out)

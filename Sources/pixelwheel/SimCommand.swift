@@ -67,9 +67,11 @@ struct SimCommand: ParsableCommand {
         // Headless runs show midnight so their frames do not depend on when they ran.
         let wallClock: () -> Int = noTty ? { 0 } : { localSecondsSinceMidnight() }
         var session = try SimulatorSession(options: options, wallClock: wallClock)
+        let warnedAtStart = session.warnings.count
         for warning in session.warnings where noTty { printError(warning) }
         if noTty {
             let frames = try session.runHeadless()
+            for warning in session.warnings.dropFirst(warnedAtStart) { printError(warning) }
             print("rendered \(frames) frames at \(fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
         } else {
             try session.runInteractive()

@@ -171,3 +171,35 @@ struct PanelSummaryTests {
         }
     }
 }
+
+struct InputCheckingTests {
+    @Test func repeatedPanelKeyIsRefused() {
+        #expect(throws: PanelConfigurationError.repeatedKey(type: "hub75", key: "rows")) { _ = try SimulatedPanel("hub75:rows=32,rows=64") }
+    }
+
+    @Test func simulatedSpidevLimitCanBeRaisedLikeOnAPi() throws {
+        // 32×32 WS2812 needs 12308 bytes: refused at the Pi's default 4096, fine with bufsiz=16384.
+        #expect(throws: BusError.transferTooLarge(device: "/dev/spidev0.0", bytes: 12308, limit: 4096)) {
+            _ = try SimulatedPanel("ws2812:width=32,height=32")
+        }
+        let message = BusError.transferTooLarge(device: "/dev/spidev0.0", bytes: 200_000, limit: 4096).description
+        #expect(message.contains("spidev.bufsiz=262144"))
+        let panel = try SimulatedPanel("ws2812:width=32,height=32,bufsiz=16384")
+        #expect(try panel.show(Frame(width: 32, height: 32)).width == 32)
+    }
+
+    @Test func directoriesAreNotReadAsFiles() {
+        #expect(throws: RuntimeError.badOption("cannot read '/tmp': it is a directory; name a file")) { _ = try FileBytes.read("/tmp") }
+    }
+
+    @Test func settingsThatCannotBeSavedAreReportedOnceAndTheRunGoesOn() throws {
+        let options = SimulatorSession.Options(size: try PanelSize(width: 64, height: 32), fps: 5, seconds: 1,
+                                               script: try InputScript(text: "0.1 rotate +3\n0.2 select\n0.3 rotate +2\n0.4 select\n0.6 select\n"),
+                                               framesOut: nil, statePath: "/dev/null/pixelwheel/settings.conf", seed: 1)
+        var session = try SimulatorSession(options: options, wallClock: { 0 })
+        try session.runHeadless()
+        #expect(session.state.settings.theme == .dark)  // toggled twice
+        #expect(session.warnings.count == 1)
+        #expect(session.warnings[0].hasPrefix("cannot save settings to /dev/null/pixelwheel/settings.conf"))
+    }
+}

@@ -25,8 +25,10 @@ public enum BusError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .busy(device):
             return "\(device) is busy: another program or kernel driver is using it; stop it and retry"
         case let .transferTooLarge(device, bytes, limit):
+            var needed = 65536
+            while needed < bytes { needed *= 2 }
             return "\(device): a frame needs one \(bytes)-byte transfer but the device takes at most \(limit) bytes; "
-                + "add spidev.bufsiz=65536 to /boot/firmware/cmdline.txt and reboot, or use a smaller panel"
+                + "add spidev.bufsiz=\(needed) to /boot/firmware/cmdline.txt and reboot (simulator: the panel option bufsiz=\(needed)), or use a smaller panel"
         case let .noAcknowledge(device, address):
             let hex = String(address, radix: 16)
             return "\(device): nothing answered at address 0x\(hex.count < 2 ? "0" + hex : hex); check wiring, power and the address jumpers (i2cdetect -y 1)"

@@ -17,8 +17,12 @@ public struct EncoderWiring: Hashable, Sendable {
         self.a = a; self.b = b; self.button = button; self.halfStep = halfStep; self.reversed = reversed
     }
 
-    /// The default wiring in `hardware/encoder.tsv`: A = GPIO 5, B = GPIO 6, switch = GPIO 13.
+    /// The default wiring in `hardware/encoder.tsv` (strips, MAX7219, I²C panels):
+    /// A = GPIO 5, B = GPIO 6, switch = GPIO 13.
     public static let standard = EncoderWiring(a: 5, b: 6, button: 13)
+    /// The wiring beside a HUB75 panel (regular wiring, one chain, or the Adafruit HAT), which
+    /// leaves only GPIO 2, 3, 14 and 19 free: A = GPIO 19, B = GPIO 14, switch = GPIO 3.
+    public static let withHUB75 = EncoderWiring(a: 19, b: 14, button: 3)
 }
 
 /// The click wheel on GPIO: reads edges from any `GPIOInputs` (libgpiod on a Pi, a rotary

@@ -12,10 +12,10 @@ public final class SimulatedPanel {
     /// One line per panel type for `pixelwheel list`: the bus and the option keys.
     public static let summaries: [(type: String, bus: String, keys: String)] = [
         ("hub75", "GPIO", "rows cols chain parallel scan pwm-bits transfer wiring pwm-lsb-ns brightness rotate mirror"),
-        ("ws2812", "SPI", "width height length serpentine columns tiles tile-rotate tile-serpentine rotate mirror logical "
+        ("ws2812", "SPI", "bufsiz width height length serpentine columns tiles tile-rotate tile-serpentine rotate mirror logical "
             + "x-offset y-offset order rgbw speed reset-us brightness correction curve dither max-ma ma-per-channel idle-ma"),
-        ("apa102", "SPI", "the ws2812 layout and colour keys, hdr, speed (sk9822: the same)"),
-        ("max7219", "SPI", "chips rotate reverse brightness"),
+        ("apa102", "SPI", "the ws2812 layout and colour keys, hdr, speed, bufsiz (sk9822: the same)"),
+        ("max7219", "SPI", "chips rotate reverse brightness bufsiz"),
         ("ht16k33", "I2C", "layout address brightness rotate"),
         ("is31fl3731", "I2C", "board address brightness"),
     ]
@@ -33,7 +33,29 @@ public final class SimulatedPanel {
     }
 
     /// A checked panel description.
-    enum Description {
+    struct Description {
+        let kind: Kind
+        /// The simulated spidev's largest transfer (`bufsiz=`, SPI panels only); 4096 bytes by
+        /// default, as on a Pi until `spidev.bufsiz` is raised.
+        let spiBufferSize: Int
+
+        init(_ text: String) throws {
+            var options = try PanelOptions(parsing: text)
+            kind = try Kind(&options)
+            switch kind {
+            case .max7219, .ws2812, .apa102:
+                spiBufferSize = try options.integer("bufsiz", in: 64...(1 << 24), default: 4096)
+            default:
+                spiBufferSize = 4096
+            }
+            try options.finish()
+        }
+
+        func target() throws -> Target { try kind.target(spiBufferSize: spiBufferSize) }
+    }
+
+    /// The panel types and their configurations.
+    enum Kind {
         case max7219(MAX7219Configuration)
         case ht16k33(HT16K33Configuration)
         case is31fl3731(IS31FL3731Configuration)
@@ -41,9 +63,8 @@ public final class SimulatedPanel {
         case ws2812(WS2812Configuration)
         case apa102(APA102Configuration, chip: APA102Chip)
 
-        /// Parses `text`; unknown types and keys, and bad values, are errors naming them.
-        init(_ text: String) throws {
-            var options = try PanelOptions(parsing: text)
+        /// Reads the type's options from `options`; bad values are errors naming them.
+        init(_ options: inout PanelOptions) throws {
             switch options.type {
             case "max7219": self = .max7219(try MAX7219Configuration(options: &options))
             case "ht16k33": self = .ht16k33(try HT16K33Configuration(options: &options))
@@ -63,15 +84,14 @@ public final class SimulatedPanel {
                 self = .apa102(try APA102Configuration(options: &options), chip: options.type == "sk9822" ? .sk9822 : .apa102)
             default: throw PanelConfigurationError.unknownType(options.type, known: SimulatedPanel.knownTypes)
             }
-            try options.finish()
         }
 
         /// The chip's model on its simulated bus, as it is at power-up.
-        func target() throws -> Target {
+        func target(spiBufferSize: Int) throws -> Target {
             switch self {
             case let .max7219(c):
                 let model = MAX7219Model(board: try SimulatedPanel.max7219Board(c))
-                return Target(model: model, spi: SimulatedSPIDevice(model: model), i2c: nil, gpio: nil)
+                return Target(model: model, spi: SimulatedSPIDevice(model: model, maxTransferSize: spiBufferSize), i2c: nil, gpio: nil)
             case let .ht16k33(c):
                 let model = HT16K33Model(address: c.address, board: c.board)
                 return Target(model: model, spi: nil, i2c: SimulatedI2CBus(devices: [model]), gpio: nil)
@@ -84,10 +104,10 @@ public final class SimulatedPanel {
             case let .ws2812(c):
                 let model = WS2812Model(layout: c.mapper.layout, order: c.color.order, white: c.color.white,
                                         timing: c.color.white ? .sk6812 : .ws2812b)
-                return Target(model: model, spi: SimulatedSPIDevice(model: model), i2c: nil, gpio: nil)
+                return Target(model: model, spi: SimulatedSPIDevice(model: model, maxTransferSize: spiBufferSize), i2c: nil, gpio: nil)
             case let .apa102(c, chip):
                 let model = APA102Model(layout: c.mapper.layout, chip: chip, order: c.color.order)
-                return Target(model: model, spi: SimulatedSPIDevice(model: model), i2c: nil, gpio: nil)
+                return Target(model: model, spi: SimulatedSPIDevice(model: model, maxTransferSize: spiBufferSize), i2c: nil, gpio: nil)
             }
         }
     }
@@ -116,7 +136,7 @@ public final class SimulatedPanel {
         self.text = text
         self.target = target
         var refresher: HUB75Refresher?
-        switch description {
+        switch description.kind {
         case let .max7219(c): panel = try MAX7219Panel(device: spi(), configuration: c)
         case let .ht16k33(c): panel = try HT16K33Panel(bus: i2c(), configuration: c)
         case let .is31fl3731(c): panel = try IS31FL3731Panel(bus: i2c(), configuration: c)
@@ -129,7 +149,7 @@ public final class SimulatedPanel {
             panel = rotation == .upright && mirror.isEmpty ? hub75 : try MappedPanel(hub75, rotation: rotation, mirror: mirror)
         }
         self.refresher = refresher
-        switch description {
+        switch description.kind {
         case .max7219, .ht16k33: isMonochrome = true
         default: isMonochrome = false
         }

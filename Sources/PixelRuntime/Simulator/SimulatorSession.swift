@@ -85,8 +85,14 @@ public struct SimulatorSession {
         app.onClick = nil
         clicks += clicked
         if app.settingsRevision != savedRevision {
-            try store.save(app.settings)
             savedRevision = app.settingsRevision
+            do {
+                try store.save(app.settings)
+            } catch {
+                // Keep running with the new settings; say once that they will not survive a restart.
+                let warning = "cannot save settings to \(store.path) (\(error)); they will not survive a restart — use --state FILE in a writable place"
+                if !warnings.contains(warning) { warnings.append(warning) }
+            }
         }
     }
 
@@ -171,9 +177,7 @@ public struct SimulatorSession {
         let limit = options.seconds.map { FrameTime.seconds($0) }
         TerminalSession.enter()
         defer { TerminalSession.restore(); try? finishTrace() }
-        for warning in warnings {
-            TerminalSession.write("\u{1B}[\(view.rows + 3);1H\u{1B}[33m\(warning)\u{1B}[0m")
-        }
+        var warningsShown = 0
         loop: while true {
             let tick = clock.nextTick()
             if let limit, tick.timestamp > limit { break }
@@ -203,6 +207,10 @@ public struct SimulatorSession {
             // The piezo's stand-in: a tick mark shown for 150 ms after each click.
             let ticking = ticker.isShowing(clicks: clicks, at: now)
             output += "\(panel?.text ?? options.size.description) · \(options.fps) fps · frame \(Benchmark.ms(median)) ms · missed \(tick.missedFrames) · clicks \(clicks) \(ticking ? "✓ tick" : "      ")"
+            if warnings.count > warningsShown {  // the newest warning, in yellow, under the status line
+                warningsShown = warnings.count
+                output += "\u{1B}[\(view.rows + 3);1H\u{1B}[2K\u{1B}[33m\(warnings[warnings.count - 1])\u{1B}[0m"
+            }
             TerminalSession.write(output)
         }
     }

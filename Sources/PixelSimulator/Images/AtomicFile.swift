@@ -73,13 +73,13 @@ public enum AtomicFile {
     static func writeError(path: String, directory: String, code: Int32) -> ImageFileError {
         let hint: String?
         switch code {
-        case ENOENT: hint = "directory '\(directory)' does not exist: create it or choose another --out path"
-        case EACCES, EPERM: hint = "permission denied: choose a writable --out path"
-        case EROFS: hint = "read-only file system: choose a writable --out path"
-        case ENOSPC, EDQUOT: hint = "the disk is full: free some space or choose another --out path"
+        case ENOENT: hint = "directory '\(directory)' does not exist: create it or choose another place"
+        case EACCES, EPERM: hint = "permission denied: choose a writable place"
+        case EROFS: hint = "read-only file system: choose a writable place"
+        case ENOSPC, EDQUOT: hint = "the disk is full: free some space or choose another place"
         case EISDIR: hint = "a directory of that name exists: give a file name"
-        case ENOTDIR: hint = "part of the path is a file, not a directory: check the --out path"
-        case ENAMETOOLONG: hint = "the name is too long: choose a shorter --out path"
+        case ENOTDIR: hint = "part of the path is a file, not a directory: check the path"
+        case ENAMETOOLONG: hint = "the name is too long: choose a shorter path"
         default: hint = nil
         }
         return .cannotWrite(path: path, reason: systemMessage(code), hint: hint)
