@@ -94,7 +94,7 @@ struct DecodeCommand: ParsableCommand {
         let target = try SimulatedPanel.target(for: panel)
         let transactions = try BusTraceReader.parse(try readText(trace), name: trace)
         guard !transactions.isEmpty else { throw RuntimeError.badOption("'\(trace)' holds no transactions; record one with --trace-bus") }
-        try BusTraceReader.play(transactions, into: target)
+        try BusTraceReader.play(transactions, into: target, name: trace)
         let shown = target.model.picture
         try PNGFile.write(raw ? PanelPreview.raw(shown) : PanelPreview.dots(shown, scale: scale), to: out)
         print("decoded \(transactions.count) transactions for \(panel) into \(out)")

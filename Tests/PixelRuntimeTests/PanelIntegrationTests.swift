@@ -75,9 +75,12 @@ struct SimulatedPanelTests {
         #expect(throws: RuntimeError.badOption("trace line 1: 'bytes' must be an even number of hex digits")) {
             _ = try BusTraceReader.parse("{\"bus\":\"spi\",\"bytes\":\"abc\"}")
         }
+        #expect(throws: RuntimeError.badOption("trace line 1: 'bytes' is missing")) {
+            _ = try BusTraceReader.parse("{\"bus\":\"i2c\",\"address\":\"0x70\"}")
+        }
         let target = try SimulatedPanel.target(for: "ht16k33")
         let spi = try BusTraceReader.parse("{\"bus\":\"spi\",\"bytes\":\"0c01\"}")
-        #expect(throws: RuntimeError.badOption("transaction 1: an SPI transfer, but this panel is not on SPI")) {
+        #expect(throws: RuntimeError.badOption("trace transaction 1: an SPI transfer, but this panel is not on SPI")) {
             try BusTraceReader.play(spi, into: target)
         }
         let elsewhere = try BusTraceReader.parse("{\"bus\":\"i2c\",\"address\":\"0x71\",\"bytes\":\"21\"}")

@@ -18,10 +18,20 @@ public enum BusTraceReader {
             let device = object["device"] as? String ?? ""
             switch object["bus"] as? String {
             case "spi":
-                guard let bytes = hexBytes(object["bytes"]) else { throw fail("'bytes' must be an even number of hex digits") }
+                let bytes: [UInt8]
+                switch bytesField(object) {
+                case let .success(b): bytes = b
+                case let .failure(.badOption(reason)): throw fail(reason)
+                case let .failure(other): throw other
+                }
                 result.append(.spi(device: device, speedHz: (object["speed_hz"] as? Int) ?? 1_000_000, bytes: bytes))
             case "i2c":
-                guard let bytes = hexBytes(object["bytes"]) else { throw fail("'bytes' must be an even number of hex digits") }
+                let bytes: [UInt8]
+                switch bytesField(object) {
+                case let .success(b): bytes = b
+                case let .failure(.badOption(reason)): throw fail(reason)
+                case let .failure(other): throw other
+                }
                 guard let text = object["address"] as? String, text.hasPrefix("0x"), let address = UInt8(text.dropFirst(2), radix: 16) else {
                     throw fail("'address' must be written like \"0x70\"")
                 }
@@ -44,9 +54,9 @@ public enum BusTraceReader {
 
     /// Plays `transactions` into `target`; the first transaction the panel's bus cannot take
     /// (wrong bus, nothing at that I²C address) is an error naming its position.
-    public static func play(_ transactions: [BusTransaction], into target: SimulatedPanel.Target) throws {
+    public static func play(_ transactions: [BusTransaction], into target: SimulatedPanel.Target, name: String = "trace") throws {
         for (index, t) in transactions.enumerated() {
-            func fail(_ reason: String) -> RuntimeError { .badOption("transaction \(index + 1): \(reason)") }
+            func fail(_ reason: String) -> RuntimeError { .badOption("\(name) transaction \(index + 1): \(reason)") }
             switch t {
             case let .spi(_, speedHz, bytes):
                 guard let spi = target.spi else { throw fail("an SPI transfer, but this panel is not on SPI") }
@@ -64,6 +74,13 @@ public enum BusTraceReader {
                 gpio.hold(nanoseconds: ns)
             }
         }
+    }
+
+    /// The "bytes" field as bytes, or the reason it cannot be.
+    static func bytesField(_ object: [String: Any]) -> Result<[UInt8], RuntimeError> {
+        guard let value = object["bytes"] else { return .failure(.badOption("'bytes' is missing")) }
+        guard let bytes = hexBytes(value) else { return .failure(.badOption("'bytes' must be an even number of hex digits")) }
+        return .success(bytes)
     }
 
     static func hexBytes(_ value: Any?) -> [UInt8]? {

@@ -19,6 +19,9 @@ public struct InputScript: Sendable {
     /// The events, in time order.
     public let events: [InputEvent]
 
+    /// The latest instant a script may name (the longest `--seconds`).
+    public static let latestTime = FrameTime.seconds(32767)
+
     /// How long select must be held to count as a long press.
     public static let longPressTime = FrameTime.milliseconds(600)
 
@@ -32,6 +35,7 @@ public struct InputScript: Sendable {
             let lineNumber = index + 1
             func fail(_ reason: String) -> ScriptError { .malformedLine(name: name, line: lineNumber, reason: reason) }
             guard let time = FrameTime(secondsText: words[0]) else { throw fail("'\(words[0])' is not a time in seconds") }
+            guard time <= Self.latestTime else { throw fail("\(words[0]) s is later than the longest run, 32767 s") }
             guard words.count >= 2 else { throw fail("no event after the time") }
             let argument = words.count > 2 ? words[2] : nil
             guard words.count <= 3 else { throw fail("too many words") }

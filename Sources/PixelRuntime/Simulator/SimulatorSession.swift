@@ -166,6 +166,12 @@ public struct SimulatorSession {
     public mutating func runInteractive() throws {
         let trueColor = TerminalSession.supportsTrueColor
         let first = try shown(at: .zero)
+        // The panel takes width columns and height/2 rows, plus the status lines below it.
+        if let size = TerminalSession.size, size.columns < first.width || size.rows < (first.height + 1) / 2 + 3 {
+            throw RuntimeError.badOption(
+                "the terminal is \(size.columns)x\(size.rows) characters but a \(first.width)x\(first.height) panel needs at least "
+                    + "\(first.width)x\((first.height + 1) / 2 + 3); enlarge the window or choose a smaller --size")
+        }
         var view = TerminalView(width: first.width, height: first.height,
                                 colorMode: trueColor ? .trueColor : .palette256, originRow: 1, originColumn: 1)
         var keys = KeyDecoder()

@@ -11,6 +11,13 @@ public enum TerminalSession {
     /// Whether standard input and output are both terminals.
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
+    /// The terminal's size in character cells, when it says.
+    public static var size: (columns: Int, rows: Int)? {
+        var window = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
+        return (Int(window.ws_col), Int(window.ws_row))
+    }
+
     /// Whether the terminal says it takes 24-bit colour (`COLORTERM=truecolor` or `24bit`).
     public static var supportsTrueColor: Bool {
         guard let value = getenv("COLORTERM").map({ String(cString: $0) }) else { return false }
