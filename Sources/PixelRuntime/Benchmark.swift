@@ -8,21 +8,31 @@ import PixelEffects
 public enum Benchmark {
     /// One thing to measure: an effect with parameters, at a size.
     public struct Case: Sendable {
+        /// The row's name, e.g. "starfield shader".
         public var label: String
+        /// The effect's command-line name.
         public var effect: String
+        /// Its parameters, name → value.
         public var parameters: [String: String]
+        /// The panel size measured.
         public var size: PanelSize
     }
 
     /// One measured row.
     public struct Row: Sendable {
+        /// The case's name.
         public var label: String
+        /// The panel size measured.
         public var size: PanelSize
+        /// Samples per LED along each axis.
         public var supersampling: Supersampling
+        /// Frames measured.
         public var frames: Int
         /// Median and 99th percentile, nanoseconds.
         public var renderMedian: Int64, renderP99: Int64
+        /// Downsampling (box filter) median and 99th percentile, nanoseconds.
         public var downsampleMedian: Int64, downsampleP99: Int64
+        /// Whole frame median and 99th percentile, nanoseconds.
         public var totalMedian: Int64, totalP99: Int64
         /// Peak resident memory of the process during the row, in KiB (nil where the OS does not say).
         public var peakResidentKiB: Int?

@@ -9,9 +9,13 @@ import PixelPanels
 public enum EncodeBenchmark {
     /// One measured row.
     public struct Row: Sendable {
+        /// What was encoded, e.g. "WS2812 16x16 → SPI bytes".
         public var label: String
+        /// Iterations measured.
         public var iterations: Int
+        /// Median time per iteration, nanoseconds.
         public var median: Int64
+        /// 99th-percentile time per iteration, nanoseconds.
         public var p99: Int64
         /// Bytes (or pin-word writes, for the refresh) per frame.
         public var output: String

@@ -13,13 +13,19 @@ import PixelUI
 public enum InputLatencyBenchmark {
     /// The measured latencies.
     public struct Result: Sendable {
+        /// Inputs measured.
         public var samples: Int
+        /// Median latency, nanoseconds.
         public var median: Int64
+        /// 99th-percentile latency, nanoseconds.
         public var p99: Int64
+        /// Longest latency, nanoseconds.
         public var maximum: Int64
         /// One frame period at the measured rate, for comparison.
         public var framePeriod: Int64
+        /// Frames per second the loop ran at.
         public var fps: Int
+        /// The panel size of the menu.
         public var size: PanelSize
     }
 

@@ -9,8 +9,10 @@ import PixelEffects
 /// is set. Sleeps use absolute deadlines (`clock_nanosleep` with `TIMER_ABSTIME` on Linux),
 /// so a late wake-up does not push later frames back.
 public struct MonotonicClock: MonotonicTimeSource, Sendable {
+    /// The machine's monotonic clock.
     public init() {}
 
+    /// Nanoseconds on the monotonic clock (origin: boot).
     public mutating func now() -> Int64 { Self.nanoseconds() }
 
     /// Nanoseconds on the monotonic clock.
@@ -20,6 +22,7 @@ public struct MonotonicClock: MonotonicTimeSource, Sendable {
         return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 
+    /// Sleeps until the monotonic clock reads `deadline` nanoseconds.
     public mutating func sleep(until deadline: Int64) {
         var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
         #if os(Linux)

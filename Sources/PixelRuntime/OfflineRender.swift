@@ -12,17 +12,29 @@ public enum OfflineRender {
 
     /// Everything one render needs, checked.
     public struct Request: Sendable {
+        /// The effect to render.
         public var effect: EffectDescriptor
+        /// Its parameters, name → value (checked).
         public var parameters: [String: String]
+        /// Panel size in LEDs (a `panel` overrides it).
         public var size: PanelSize
+        /// Samples per LED along each axis.
         public var supersampling: Supersampling
+        /// Seed for the effect's randomness.
         public var seed: UInt64
+        /// The output file.
         public var output: String
+        /// PNG or GIF, from the output's extension.
         public var format: Format
+        /// GIF length in seconds.
         public var seconds: Fixed
+        /// GIF frames per second.
         public var fps: Int
+        /// PNG: the instant rendered, in seconds.
         public var instant: Fixed
+        /// Output pixels per LED for the dot preview.
         public var scale: Int
+        /// One pixel per LED instead of dots.
         public var raw: Bool
         /// A `--panel` description: frames go through that panel's driver and device model,
         /// and the output shows the model's picture. The panel sets the size.

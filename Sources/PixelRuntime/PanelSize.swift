@@ -3,7 +3,9 @@ public struct PanelSize: Hashable, Sendable, CustomStringConvertible {
     /// The largest width or height accepted, in LEDs.
     public static let maximumSide = 1024
 
+    /// Width in LEDs, 1...1024.
     public let width: Int
+    /// Height in LEDs, 1...1024.
     public let height: Int
 
     /// A size of `width × height` LEDs; each side must be 1...1024.

@@ -5,14 +5,18 @@ import PixelUI
 /// Where the click wheel is wired: BCM GPIO numbers of the encoder's A and B contacts and
 /// its push switch (all active low with pull-ups).
 public struct EncoderWiring: Hashable, Sendable {
+    /// GPIO of contact A.
     public var a: Int
+    /// GPIO of contact B.
     public var b: Int
+    /// GPIO of the push switch.
     public var button: Int
     /// Half-step encoders rest at 00 as well as 11.
     public var halfStep: Bool
     /// Swap the direction (A and B wired the other way round).
     public var reversed: Bool
 
+    /// Wiring on GPIO `a`, `b` and `button`.
     public init(a: Int, b: Int, button: Int, halfStep: Bool = false, reversed: Bool = false) {
         self.a = a; self.b = b; self.button = button; self.halfStep = halfStep; self.reversed = reversed
     }
@@ -31,6 +35,7 @@ public struct EncoderWiring: Hashable, Sendable {
 /// frame clock's timeline.
 public final class EncoderInputSource {
     private let inputs: any GPIOInputs
+    /// Where the encoder is wired.
     public let wiring: EncoderWiring
     /// Monotonic nanoseconds that map to `FrameTime.zero`.
     public let origin: Int64

@@ -7,6 +7,7 @@ public final class BusTraceFile: BusTraceSink {
     public let path: String
     private var lines: [String] = []
 
+    /// A trace that will be written to `path`.
     public init(path: String) { self.path = path }
 
     public func record(_ transaction: BusTransaction, at nanoseconds: Int64) {

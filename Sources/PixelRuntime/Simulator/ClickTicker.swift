@@ -5,6 +5,7 @@ public struct ClickTicker: Sendable {
     private var clicksSeen = 0
     private var lastClickAt: Int64?
 
+    /// A ticker that has seen no click.
     public init() {}
 
     /// Whether the tick shows at monotonic time `now`, given the clicks counted so far.

@@ -19,6 +19,7 @@ public struct KeyDecoder: Sendable {
     private var pending: [UInt8] = []
     private var enterDown: (start: Int64, last: Int64, long: Bool)?
 
+    /// A decoder with no key pending.
     public init() {}
 
     /// Feeds bytes read at monotonic time `now` (ns); returns the keys they complete.

@@ -9,6 +9,7 @@ public struct SettingsStore: Sendable {
     /// The file.
     public let path: String
 
+    /// A store for the file at `path`.
     public init(path: String) { self.path = path }
 
     /// The default place: `$XDG_STATE_HOME/pixelwheel/settings.conf`, else

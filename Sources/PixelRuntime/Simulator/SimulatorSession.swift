@@ -12,16 +12,21 @@ import PixelUI
 public struct SimulatorSession {
     /// Everything one run needs.
     public struct Options: Sendable {
+        /// Panel size in LEDs (a `panel` overrides it).
         public var size: PanelSize
+        /// Frames per second, 1...240.
         public var fps: Int
         /// Run length; headless default: the script's last event + 1 s, or 5 s.
         public var seconds: Fixed?
+        /// Timed input to play, if any.
         public var script: InputScript?
         /// Where to write `frame-000000.png`, … (one pixel per LED), if anywhere.
         public var framesOut: String?
         /// 1: frames are written one pixel per LED; N > 1: as round dots N pixels apart.
         public var frameScale: Int
+        /// The settings file.
         public var statePath: String
+        /// Seed for the effects' randomness.
         public var seed: UInt64
         /// A `--panel` description: frames go through that panel's driver into its device
         /// model, and the model's picture is what is shown. Nil shows frames directly.
@@ -29,6 +34,7 @@ public struct SimulatorSession {
         /// Where to write the bus trace (`--trace-bus`), when a panel is given.
         public var traceBus: String?
 
+        /// Options for a run; `panel` and `traceBus` start unset.
         public init(size: PanelSize, fps: Int, seconds: Fixed?, script: InputScript?, framesOut: String?, frameScale: Int = 1,
                     statePath: String, seed: UInt64) {
             self.size = size; self.fps = fps; self.seconds = seconds; self.script = script
