@@ -12,7 +12,7 @@ struct SimCommand: ParsableCommand {
         abstract: "Run PixelWheel on a simulated panel: the menu, the effects, the click wheel.",
         discussion: """
             In a terminal it draws the panel with two LEDs per character cell and reads the keyboard:
-              ←/→ or j/k turn the wheel · Enter/space select (hold Enter: turn panel off) · Esc/m menu
+              →/↓/j turn the wheel clockwise, ←/↑/k back · Enter/space select (hold Enter: turn panel off) · Esc/m menu
               p play/pause · n/b next/previous · q quit
             Headless (--no-tty) it runs on the virtual clock, so frame k shows the instant k/fps, plays
             --script and writes every frame with --frames-out. Script lines: seconds then event, e.g.

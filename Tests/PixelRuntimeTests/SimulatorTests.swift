@@ -183,7 +183,7 @@ struct InputScriptTests {
 struct KeyDecoderTests {
     @Test func arrowsLettersAndEscapeDecode() {
         var d = KeyDecoder()
-        let keys = d.feed(Array("\u{1B}[C\u{1B}[Dkj mpnbq".utf8) + [0x1B], at: 0)
+        let keys = d.feed(Array("\u{1B}[C\u{1B}[Djk mpnbq".utf8) + [0x1B], at: 0)
         #expect(keys == [.action(.rotate(1)), .action(.rotate(-1)), .action(.rotate(1)), .action(.rotate(-1)),
                          .action(.select), .action(.menu), .action(.playPause), .action(.next), .action(.previous), .quit,
                          .action(.menu)])

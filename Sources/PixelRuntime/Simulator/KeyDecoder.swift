@@ -1,7 +1,7 @@
 import PixelEffects
 import PixelUI
 
-/// Turns terminal key bytes into input actions: ←/→ and j/k rotate, Enter/space select,
+/// Turns terminal key bytes into input actions: →/↓/j/l turn clockwise, ←/↑/k/h back, Enter/space select,
 /// Esc/m menu, p play/pause, n/b next/previous, q quits. Holding Enter (the terminal's key
 /// repeat) for the long-press time is a long press; the repeats stopping is the release.
 public struct KeyDecoder: Sendable {
@@ -51,8 +51,9 @@ public struct KeyDecoder: Sendable {
             switch b {
             case 0x0D, 0x0A: keys += enter(at: now)
             case 0x20: keys.append(.action(.select))
-            case UInt8(ascii: "k"), UInt8(ascii: "l"): keys.append(.action(.rotate(1)))
-            case UInt8(ascii: "j"), UInt8(ascii: "h"): keys.append(.action(.rotate(-1)))
+            // As in vi: j (down) and l (right) turn clockwise, to the next row; k and h back.
+            case UInt8(ascii: "j"), UInt8(ascii: "l"): keys.append(.action(.rotate(1)))
+            case UInt8(ascii: "k"), UInt8(ascii: "h"): keys.append(.action(.rotate(-1)))
             case UInt8(ascii: "m"): keys.append(.action(.menu))
             case UInt8(ascii: "p"): keys.append(.action(.playPause))
             case UInt8(ascii: "n"): keys.append(.action(.next))
