@@ -7,6 +7,7 @@ public struct Angle: Hashable, Comparable, Sendable {
     /// Raw units: 65536 per turn.
     public var raw: Int32
 
+    /// Creates an angle from raw units (65536 per turn).
     @inlinable public init(raw: Int32) { self.raw = raw }
     /// An angle of `turns` full turns.
     @inlinable public init(turns: Fixed) { self.raw = turns.raw }
@@ -19,9 +20,13 @@ public struct Angle: Hashable, Comparable, Sendable {
         Angle(raw: (degrees / 360).raw)
     }
 
+    /// No turn: pointing right (+x).
     public static let zero = Angle(raw: 0)
+    /// A quarter turn (90°): 16384 raw units.
     public static let quarterTurn = Angle(raw: 1 << 14)
+    /// Half a turn (180°): 32768 raw units.
     public static let halfTurn = Angle(raw: 1 << 15)
+    /// One full turn (360°): 65536 raw units.
     public static let fullTurn = Angle(raw: 1 << 16)
 
     /// The angle in turns.
@@ -29,7 +34,9 @@ public struct Angle: Hashable, Comparable, Sendable {
     /// The angle in degrees, for display and tests.
     public var degreesValue: Double { Double(raw) * 360 / 65536 }
 
+    /// Sum; the raw units wrap on overflow.
     @inlinable public static func + (a: Angle, b: Angle) -> Angle { Angle(raw: a.raw &+ b.raw) }
+    /// Difference; the raw units wrap on overflow.
     @inlinable public static func - (a: Angle, b: Angle) -> Angle { Angle(raw: a.raw &- b.raw) }
     @inlinable public static func < (a: Angle, b: Angle) -> Bool { a.raw < b.raw }
     /// `a` scaled by a fixed-point factor.

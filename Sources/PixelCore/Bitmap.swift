@@ -39,7 +39,9 @@ public struct Bitmap: Hashable, Sendable {
 
 /// A full-colour image with straight alpha, in sRGB: for logos, sprites and pictures.
 public struct RGBAImage: Hashable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width × height` colours, row-major, top row first.
     public var pixels: [Color]

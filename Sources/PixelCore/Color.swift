@@ -3,21 +3,31 @@
 /// Rendering converts it to `LinearColor` (16-bit linear light) before any blending, so
 /// anti-aliased edges and downsampling average light, not code values.
 public struct Color: Hashable, Sendable {
+    /// Red, as an 8-bit sRGB code value (0…255).
     public var red: UInt8
+    /// Green, as an 8-bit sRGB code value (0…255).
     public var green: UInt8
+    /// Blue, as an 8-bit sRGB code value (0…255).
     public var blue: UInt8
     /// Opacity: 0 transparent … 255 opaque.
     public var alpha: UInt8
 
+    /// A colour from 8-bit sRGB channels and alpha (opaque unless told otherwise).
     @inlinable public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
         self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
     }
 
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Opaque white.
     public static let white = Color(red: 255, green: 255, blue: 255)
+    /// Opaque full red.
     public static let red = Color(red: 255, green: 0, blue: 0)
+    /// Opaque full green.
     public static let green = Color(red: 0, green: 255, blue: 0)
+    /// Opaque full blue.
     public static let blue = Color(red: 0, green: 0, blue: 255)
+    /// Fully transparent black.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 
     /// Parses `#RRGGBB`, `RRGGBB`, `#RRGGBBAA` or `RRGGBBAA` (hex digits, either case).
@@ -73,15 +83,21 @@ public struct Color: Hashable, Sendable {
 /// This is what a `Frame` holds and what panel drivers turn into PWM duty, bit planes or
 /// serial bytes.
 public struct LinearColor: Hashable, Sendable {
+    /// Red, 16-bit linear light (0…65535).
     public var red: UInt16
+    /// Green, 16-bit linear light (0…65535).
     public var green: UInt16
+    /// Blue, 16-bit linear light (0…65535).
     public var blue: UInt16
 
+    /// A colour from 16-bit linear-light channels (0…65535).
     @inlinable public init(red: UInt16, green: UInt16, blue: UInt16) {
         self.red = red; self.green = green; self.blue = blue
     }
 
+    /// Every channel off (0).
     public static let black = LinearColor(red: 0, green: 0, blue: 0)
+    /// Every channel at full drive (65535).
     public static let white = LinearColor(red: 65535, green: 65535, blue: 65535)
 
     /// Each channel multiplied by `factor` (clamped to 0...1), rounded to nearest.

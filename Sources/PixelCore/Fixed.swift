@@ -37,8 +37,11 @@ public struct Fixed: Hashable, Comparable, Sendable {
         }
     }
 
+    /// 0.0 (raw 0).
     public static let zero = Fixed(raw: 0)
+    /// 1.0 (raw 65536).
     public static let one = Fixed(raw: 1 << 16)
+    /// 0.5 (raw 32768).
     public static let half = Fixed(raw: 1 << 15)
     /// The largest representable value, just under 32768.
     public static let max = Fixed(raw: .max)
@@ -75,12 +78,15 @@ public struct Fixed: Hashable, Comparable, Sendable {
 
     // MARK: Arithmetic
 
+    /// Sum, saturating.
     @inlinable public static func + (a: Fixed, b: Fixed) -> Fixed {
         Fixed(raw: saturate(Int64(a.raw) + Int64(b.raw)))
     }
+    /// Difference, saturating.
     @inlinable public static func - (a: Fixed, b: Fixed) -> Fixed {
         Fixed(raw: saturate(Int64(a.raw) - Int64(b.raw)))
     }
+    /// Negation, saturating (−min gives max).
     @inlinable public static prefix func - (a: Fixed) -> Fixed {
         Fixed(raw: saturate(-Int64(a.raw)))
     }

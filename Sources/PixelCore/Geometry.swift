@@ -1,8 +1,12 @@
 /// A point in fixed-point coordinates (logical units or LEDs, depending on context).
 public struct Point: Hashable, Sendable {
+    /// Horizontal coordinate, growing to the right.
     public var x: Fixed
+    /// Vertical coordinate, growing downwards.
     public var y: Fixed
+    /// The point (x, y).
     @inlinable public init(x: Fixed, y: Fixed) { self.x = x; self.y = y }
+    /// The origin (0, 0).
     public static let zero = Point(x: .zero, y: .zero)
     @inlinable public static func + (a: Point, b: Point) -> Point { Point(x: a.x + b.x, y: a.y + b.y) }
     @inlinable public static func - (a: Point, b: Point) -> Point { Point(x: a.x - b.x, y: a.y - b.y) }
@@ -10,15 +14,23 @@ public struct Point: Hashable, Sendable {
 
 /// An axis-aligned rectangle: origin at its top-left corner, y down.
 public struct Rect: Hashable, Sendable {
+    /// Left edge.
     public var x: Fixed
+    /// Top edge.
     public var y: Fixed
+    /// Extent along x, in the same units as the origin.
     public var width: Fixed
+    /// Extent along y, in the same units as the origin.
     public var height: Fixed
+    /// A rectangle with its top-left corner at (x, y).
     @inlinable public init(x: Fixed, y: Fixed, width: Fixed, height: Fixed) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
+    /// Right edge: `x + width`.
     @inlinable public var maxX: Fixed { x + width }
+    /// Bottom edge: `y + height`.
     @inlinable public var maxY: Fixed { y + height }
+    /// The centre point.
     @inlinable public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
 }
 
@@ -26,8 +38,10 @@ public struct Rect: Hashable, Sendable {
 ///
 /// A `Canvas` uses one to place an effect's logical coordinates on the panel's LEDs.
 public struct AffineTransform: Hashable, Sendable {
+    /// The coefficients of x' = a·x + c·y + tx, y' = b·x + d·y + ty.
     public var a: Fixed, b: Fixed, c: Fixed, d: Fixed, tx: Fixed, ty: Fixed
 
+    /// A map with the given coefficients.
     @inlinable public init(a: Fixed, b: Fixed, c: Fixed, d: Fixed, tx: Fixed, ty: Fixed) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }

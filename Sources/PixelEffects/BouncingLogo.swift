@@ -12,6 +12,7 @@ public struct BouncingLogo: Scene {
     /// The logo's drawing space: 128 × 76 logical units, like the original artwork.
     static let logoSize = (width: 128, height: 76)
 
+    /// How the catalog lists this effect (`bounce`) and makes it from parameters.
     public static let descriptor = EffectDescriptor(
         name: "bounce",
         summary: "bouncing \"DVD\" logo that changes colour on every edge hit",

@@ -9,6 +9,7 @@ import PixelCore
 /// Everything is a function of time and the seed: the glyph shown at a place on swap tick k
 /// is a hash of (seed, column, row, k).
 public struct DigitalRain: Scene {
+    /// How the catalog lists this effect (`rain`) and makes it from parameters.
     public static let descriptor = EffectDescriptor(
         name: "rain",
         summary: "\"Matrix\" digital rain of tiny glyphs",
@@ -50,6 +51,7 @@ public struct DigitalRain: Scene {
     /// Glyph cell: 3 × 5 glyph plus one LED of spacing each way.
     static let pitchX = 4, pitchY = 6
 
+    /// The falling columns, left to right.
     public let columns: [Column]
     let height: Int
     let swapInterval: FrameTime
@@ -58,6 +60,7 @@ public struct DigitalRain: Scene {
     let tailColor: Color
     let seed: UInt64
 
+    /// Rain for a `width × height` LED panel (speed in LEDs/s, swapInterval in seconds, swapChance 0…1).
     public init(width: Int, height: Int, speed: Fixed, swapInterval: Fixed, swapChance: Fixed, color: Color, seed: UInt64) {
         var rng = SeededRandom(seed: seed)
         let count = max(1, width / Self.pitchX)

@@ -12,6 +12,7 @@ public struct EffectDescriptor: Sendable {
     /// Makes a scene for a `width × height` LED panel.
     let make: @Sendable (_ values: ParameterValues, _ seed: UInt64, _ width: Int, _ height: Int) -> any Scene
 
+    /// An effect called `name`; `make` builds its scene from values, seed, width and height (LEDs).
     public init(name: String, summary: String, parameters: [EffectParameter],
                 make: @escaping @Sendable (ParameterValues, UInt64, Int, Int) -> any Scene) {
         self.name = name; self.summary = summary; self.parameters = parameters; self.make = make

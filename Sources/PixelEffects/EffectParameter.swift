@@ -21,6 +21,7 @@ public struct EffectParameter: Sendable {
     /// Values and default.
     public let kind: Kind
 
+    /// A parameter called `name`, described by `summary`, taking values of `kind`.
     public init(_ name: String, _ summary: String, _ kind: Kind) {
         self.name = name; self.summary = summary; self.kind = kind
     }

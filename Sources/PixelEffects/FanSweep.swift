@@ -25,6 +25,7 @@ public struct FanSweep: Scene {
         }
     }
 
+    /// How the catalog lists this effect (`fan`) and makes it from parameters.
     public static let descriptor = EffectDescriptor(
         name: "fan",
         summary: "a pie sweeping round once per duration, like a progress ring",

@@ -13,6 +13,7 @@ public struct FrameTick: Hashable, Sendable {
     /// Frames skipped since the previous tick because the loop ran late.
     public var missedFrames: Int
 
+    /// A tick with every field given.
     public init(index: Int64, timestamp: FrameTime, targetTimestamp: FrameTime, duration: FrameTime, missedFrames: Int) {
         self.index = index; self.timestamp = timestamp; self.targetTimestamp = targetTimestamp
         self.duration = duration; self.missedFrames = missedFrames

@@ -9,8 +9,10 @@ public struct FrameTime: Hashable, Comparable, Sendable, CustomStringConvertible
     /// Nanoseconds since the scene started.
     public var nanoseconds: Int64
 
+    /// The instant `nanoseconds` after the scene started.
     @inlinable public init(nanoseconds: Int64) { self.nanoseconds = nanoseconds }
 
+    /// The instant the scene starts.
     public static let zero = FrameTime(nanoseconds: 0)
 
     /// `seconds` whole seconds.

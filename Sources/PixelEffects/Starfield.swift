@@ -9,6 +9,7 @@ import PixelCore
 ///   0.9 + 0.8·sin(t + 20·k) and falls off with distance in a cross shape; elsewhere a sparse
 ///   background sparkle. Evaluated at every sample, so it is supersampled like any shape.
 public struct Starfield: Scene {
+    /// How the catalog lists this effect (`starfield`) and makes it from parameters.
     public static let descriptor = EffectDescriptor(
         name: "starfield",
         summary: "twinkling stars, as a list of stars or as a per-pixel shader",

@@ -28,9 +28,12 @@ public enum InputAction: Hashable, Sendable {
 
 /// An action and when it happened, on the frame clock's timeline.
 public struct InputEvent: Hashable, Sendable {
+    /// What the person did.
     public var action: InputAction
+    /// When it happened, on the frame clock's timeline.
     public var time: FrameTime
 
+    /// `action`, happening at `time`.
     public init(_ action: InputAction, at time: FrameTime) {
         self.action = action
         self.time = time

@@ -19,7 +19,9 @@ public protocol BusTraceSink: AnyObject {
 
 /// Collects transactions in memory, with their times: for tests and for `decode`.
 public final class BusTraceRecorder: BusTraceSink {
+    /// Every transaction recorded, with its time in nanoseconds since the trace began.
     public private(set) var entries: [(nanoseconds: Int64, transaction: BusTransaction)] = []
+    /// An empty recorder.
     public init() {}
     public func record(_ transaction: BusTransaction, at nanoseconds: Int64) {
         entries.append((nanoseconds, transaction))

@@ -8,6 +8,7 @@ public struct GPIOEdge: Hashable, Sendable {
     /// CLOCK_MONOTONIC) or the model's clock.
     public var nanoseconds: Int64
 
+    /// An edge on `line`, rising or falling, at `nanoseconds`.
     public init(line: Int, rising: Bool, at nanoseconds: Int64) {
         self.line = line; self.rising = rising; self.nanoseconds = nanoseconds
     }

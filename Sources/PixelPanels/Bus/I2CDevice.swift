@@ -1,5 +1,6 @@
 /// A 7-bit I²C address (0x03...0x77).
 public struct I2CAddress: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    /// The 7-bit address.
     public let rawValue: UInt8
     /// Nil outside the 7-bit range that devices may use (0x03...0x77).
     public init?(rawValue: UInt8) {

@@ -1,6 +1,8 @@
 /// SPI clock polarity and phase (CPOL, CPHA).
 public struct SPIMode: RawRepresentable, Hashable, Sendable {
+    /// The mode number 0…3: CPOL in bit 1, CPHA in bit 0.
     public var rawValue: UInt8
+    /// The mode numbered `rawValue`; only its low two bits count.
     public init(rawValue: UInt8) { self.rawValue = rawValue & 3 }
     /// CPOL 0, CPHA 0: the mode WS2812-over-SPI, APA102 and MAX7219 use. The C constant is `SPI_MODE_0`.
     public static let mode0 = SPIMode(rawValue: 0)

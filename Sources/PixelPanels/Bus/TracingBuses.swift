@@ -26,6 +26,7 @@ public final class TracingI2CBus: I2CBus {
     private let sink: any BusTraceSink
     private let clock: () -> Int64
 
+    /// Traces writes on `inner` into `sink`, stamped with `clock()` nanoseconds; reads pass through.
     public init(_ inner: any I2CBus, sink: any BusTraceSink, clock: @escaping () -> Int64) {
         self.inner = inner; self.sink = sink; self.clock = clock
     }
@@ -46,6 +47,7 @@ public final class TracingGPIOLines: GPIOLines {
     private let sink: any BusTraceSink
     private let clock: () -> Int64
 
+    /// Traces `inner` into `sink`, stamping each transaction with `clock()` nanoseconds.
     public init(_ inner: any GPIOLines, sink: any BusTraceSink, clock: @escaping () -> Int64) {
         self.inner = inner; self.sink = sink; self.clock = clock
     }

@@ -38,6 +38,7 @@ public final class SimulatedGPIOInputs: GPIOInputs {
 /// anticlockwise), resting at 11 with pull-ups, and a switch that shorts to ground. Contacts
 /// bounce: each change can chatter for a while before it settles, as the real part's do.
 public final class RotaryEncoderModel {
+    /// BCM GPIO numbers of contact A, contact B and the push switch.
     public let a: Int, b: Int, button: Int
     private let inputs: SimulatedGPIOInputs
     private var state = 0  // index into the Gray sequence, 0 = rest (A=1, B=1)

@@ -32,6 +32,7 @@ public final class SimulatedSPIDevice: SPIDevice {
     public let name: String
     public let maxTransferSize: Int
     public private(set) var speedHz: Int = 1_000_000
+    /// The SPI mode set by the last `configure` (mode 0 until then).
     public private(set) var mode: SPIMode = .mode0
     /// The chip on this chip select.
     public let model: any SPIDeviceModel
@@ -66,6 +67,7 @@ public final class SimulatedI2CBus: I2CBus {
     public let name: String
     private var devices: [UInt8: any I2CDeviceModel] = [:]
 
+    /// A bus named `name` with `devices` attached at their addresses.
     public init(name: String = "/dev/i2c-1", devices: [any I2CDeviceModel] = []) {
         self.name = name
         for d in devices { attach(d) }

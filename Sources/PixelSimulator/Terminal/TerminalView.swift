@@ -15,8 +15,11 @@ public struct TerminalView: Sendable {
         case palette256
     }
 
+    /// Panel width in LEDs.
     public let width: Int
+    /// Panel height in LEDs.
     public let height: Int
+    /// How colours are written.
     public let colorMode: ColorMode
     /// Terminal row (1-based) of the panel's top edge.
     public let originRow: Int

@@ -38,6 +38,7 @@ public struct PixelWheelApp {
     public let version: String
     /// Current settings; `settingsRevision` increases on every change so the runtime knows to save.
     public private(set) var settings: Settings
+    /// Counts settings changes from 0; the runtime saves when it moves.
     public private(set) var settingsRevision = 0
     /// What is on screen.
     public private(set) var screen: Screen = .menu
@@ -58,6 +59,7 @@ public struct PixelWheelApp {
     /// How long select must be held, after the long press, to turn the panel off.
     public static let confirmDuration = FrameTime.milliseconds(1500)
 
+    /// An app for a `width × height` LED panel; `wallClock` gives seconds since local midnight.
     public init(width: Int, height: Int, framesPerSecond: Int, settings: Settings = Settings(), version: String,
                 seed: UInt64 = 1, wallClock: @escaping () -> Int = { 0 }) {
         self.width = width; self.height = height; self.framesPerSecond = framesPerSecond

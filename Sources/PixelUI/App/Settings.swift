@@ -19,6 +19,7 @@ public struct Settings: Equatable, Sendable {
     /// Samples per LED along each axis for rendering.
     public var supersampling: Supersampling = .x4
 
+    /// The default settings.
     public init() {}
 
     /// Allowed brightness values.

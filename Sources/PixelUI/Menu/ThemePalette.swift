@@ -2,13 +2,21 @@ import PixelCore
 
 /// The colours of a theme, as drawn on LEDs.
 public struct ThemePalette: Sendable {
+    /// Fill behind everything.
     public var background: Color
+    /// Menu rows and body text.
     public var text: Color
+    /// Fill of the title bar.
     public var titleBackground: Color
+    /// Text of the title bar.
     public var titleText: Color
+    /// Fill of the selected row.
     public var selectionBackground: Color
+    /// Text of the selected row.
     public var selectionText: Color
+    /// Highlights: slider fill, scrollbar thumb, large text, the marquee's position bar.
     public var accent: Color
+    /// Secondary marks: slider and scrollbar tracks (drawn translucent).
     public var dimText: Color
 
     /// For panels that only switch LEDs on or off (MAX7219, HT16K33): everything that carries
