@@ -52,6 +52,12 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "With --panel: write every bus transaction to FILE.jsonl (one JSON object per line).")
     var traceBus: String?
 
+    @Option(name: .long, help: "The text of Extras → Scrolling Text.")
+    var text: String?
+
+    @Option(name: .long, help: "A BDF font file for the clock and the scrolling text (your own font).")
+    var font: String?
+
     func run() throws {
         let scriptValue = try script.map { path in try InputScript(text: try readText(path), name: path) }
         var options = SimulatorSession.Options(
@@ -61,6 +67,14 @@ struct SimCommand: ParsableCommand {
         options.panel = panel
         guard traceBus == nil || panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
         options.traceBus = traceBus
+        options.text = text
+        if let font {
+            do {
+                options.textFont = try PixelFont(bdf: try readText(font))
+            } catch let error as BDFError {
+                throw RuntimeError.badOption("\(font): \(error)")
+            }
+        }
         if !noTty && !TerminalSession.isInteractive {
             throw RuntimeError.badOption("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
         }

@@ -218,3 +218,54 @@ struct ClickTickerTests {
         #expect(shown == [false, false, true, true, false, true])
     }
 }
+
+struct UserFontTests {
+    /// A BDF font with one glyph, 'A', drawn as a solid 4×6 block.
+    static let blockFont = """
+        STARTFONT 2.1
+        FONT -test-block
+        SIZE 6 75 75
+        FONTBOUNDINGBOX 4 6 0 0
+        STARTPROPERTIES 2
+        FONT_ASCENT 6
+        FONT_DESCENT 0
+        ENDPROPERTIES
+        CHARS 1
+        STARTCHAR A
+        ENCODING 65
+        SWIDTH 500 0
+        DWIDTH 5 0
+        BBX 4 6 0 0
+        BITMAP
+        F0
+        F0
+        F0
+        F0
+        F0
+        F0
+        ENDCHAR
+        ENDFONT
+        """
+
+    @Test func scrollingTextUsesTheUsersBDFFont() throws {
+        let dir = try ScratchDirectory()
+        func lastFrame(font: PixelFont?) throws -> Frame {
+            var options = SimulatorSession.Options(size: try PanelSize(width: 32, height: 16), fps: 10, seconds: 2,
+                                                   script: try InputScript(text: "0.1 rotate +2\n0.2 select\n0.3 rotate +1\n0.4 select\n"),
+                                                   framesOut: nil, statePath: dir.file("s.conf"), seed: 1)
+            options.text = "AAAAAAAAAAAA"
+            options.textFont = font
+            var session = try SimulatorSession(options: options, wallClock: { 0 })
+            var last: Frame?
+            try session.runHeadless { _, f in last = f }
+            #expect(session.state.screen == .scrollingText)
+            return last!
+        }
+        let custom = try lastFrame(font: try PixelFont(bdf: Self.blockFont))
+        let builtIn = try lastFrame(font: nil)
+        // Solid 4×6 blocks, 5 apart, across the whole width: 4 of every 5 columns lit in 6 rows.
+        let litRows = (0..<16).filter { y in (0..<32).contains { custom[$0, y] != .black } }
+        #expect(litRows.count == 6)
+        #expect(custom != builtIn)
+    }
+}

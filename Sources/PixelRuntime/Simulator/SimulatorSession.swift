@@ -33,6 +33,10 @@ public struct SimulatorSession {
         public var panel: String?
         /// Where to write the bus trace (`--trace-bus`), when a panel is given.
         public var traceBus: String?
+        /// The scrolling-text screen's text (`--text`), if not the default.
+        public var text: String?
+        /// A font for the clock and scrolling text (`--font FILE.bdf`).
+        public var textFont: PixelFont?
 
         /// Options for a run; `panel` and `traceBus` start unset.
         public init(size: PanelSize, fps: Int, seconds: Fixed?, script: InputScript?, framesOut: String?, frameScale: Int = 1,
@@ -41,6 +45,8 @@ public struct SimulatorSession {
             self.framesOut = framesOut; self.frameScale = frameScale; self.statePath = statePath; self.seed = seed
             panel = nil
             traceBus = nil
+            text = nil
+            textFont = nil
         }
     }
 
@@ -79,6 +85,8 @@ public struct SimulatorSession {
         app = PixelWheelApp(width: size.width, height: size.height, framesPerSecond: options.fps,
                             settings: settings, version: PixelWheelVersion.current, seed: options.seed, wallClock: wallClock)
         app.monochrome = panel?.isMonochrome ?? false
+        app.textFont = options.textFont
+        if let text = options.text { app.marqueeText = text }
         savedRevision = app.settingsRevision
         canvas = Canvas(width: size.width, height: size.height, supersampling: settings.supersampling)
     }

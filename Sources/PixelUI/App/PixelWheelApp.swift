@@ -53,6 +53,9 @@ public struct PixelWheelApp {
     public var onClick: (() -> Void)?
     /// True on on/off panels: draw with `ThemePalette.monochrome` whatever the theme.
     public var monochrome = false
+    /// A font for the clock and scrolling-text screens (a user's BDF font), instead of the
+    /// built-in 5×7 (or 3×5 below 8 rows).
+    public var textFont: PixelFont?
     /// Text of the scrolling-text screen.
     public var marqueeText = "Hello from PixelWheel"
 
@@ -243,9 +246,10 @@ public struct PixelWheelApp {
         case .clock:
             let s = wallClock()
             func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-            ScreenPainter.bigText(on: &canvas, "\(two(s / 3600 % 24)):\(two(s / 60 % 60)):\(two(s % 60))", palette: palette, time: time)
+            ScreenPainter.bigText(on: &canvas, "\(two(s / 3600 % 24)):\(two(s / 60 % 60)):\(two(s % 60))", palette: palette, time: time,
+                                  font: textFont)
         case .scrollingText:
-            ScreenPainter.bigText(on: &canvas, marqueeText, palette: palette, time: time, alwaysScroll: true)
+            ScreenPainter.bigText(on: &canvas, marqueeText, palette: palette, time: time, alwaysScroll: true, font: textFont)
         case let .confirmOff(since):
             ScreenPainter.confirmRing(on: &canvas, progress: progress(since: since, at: time), palette: palette)
         }

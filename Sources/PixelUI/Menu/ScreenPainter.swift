@@ -56,10 +56,11 @@ enum ScreenPainter {
     }
 
     /// One line of large text, centred when it fits, otherwise scrolling (always when asked).
-    static func bigText(on canvas: inout Canvas, _ text: String, palette: ThemePalette, time: FrameTime, alwaysScroll: Bool = false) {
+    static func bigText(on canvas: inout Canvas, _ text: String, palette: ThemePalette, time: FrameTime, alwaysScroll: Bool = false,
+                        font chosen: PixelFont? = nil) {
         let w = canvas.width, h = canvas.height
         canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(h)), color: palette.background)
-        let font: PixelFont = h >= 8 ? .standard5x7 : .tiny3x5
+        let font: PixelFont = chosen ?? (h >= 8 ? .standard5x7 : .tiny3x5)
         let text = MenuLayout.displayText(text, font: font)
         let textWidth = font.width(of: text) - 1
         let y = max(0, (h - font.ascent) / 2)
