@@ -71,9 +71,6 @@ public struct BouncingLogo: Scene {
     let seed: UInt64
     let startHue: Angle
 
-    /// State advanced by events.
-    private var processedHitsX: Int64 = 0
-    private var processedHitsY: Int64 = 0
     /// Number of corner hits (both edges at the same instant) so far.
     public private(set) var cornerHits: Int64 = 0
     /// Number of colour changes so far: edge hits, a corner hit counting once.
@@ -128,29 +125,38 @@ public struct BouncingLogo: Scene {
         Point(x: Fixed(raw: Int32(x.position(at: time))), y: Fixed(raw: Int32(y.position(at: time))))
     }
 
-    /// The hue step for colour change `n`: 60°...300°, so consecutive colours always differ clearly.
-    func hueStep(_ n: Int64) -> Angle {
-        Angle(raw: Int32(10923 + Int(Mix.hash(seed, 1, Int(n)) % 43691)))
+    /// The hue after `n` colour changes: the golden angle (≈ 137.5°) per change plus a seeded
+    /// jitter of ±20°, so consecutive colours always differ by 97°…178° and the sequence never
+    /// settles into a visible cycle. Closed-form, so any instant costs the same.
+    func hue(afterChanges n: Int64) -> Angle {
+        let golden = Int64(25033)  // 0.381966 turn × 65536: the golden angle
+        let jitter = Int64(Mix.hash(seed, 1, Int(truncatingIfNeeded: n)) % 7283) - 3641  // ±20°
+        return Angle(raw: Int32(truncatingIfNeeded: (Int64(startHue.raw) + n &* golden + (n > 0 ? jitter : 0)) & 0xFFFF))
     }
 
-    /// Brings the counters and colour to `time`, processing each hit at its exact instant.
+    /// Brings the counters and colour to `time`. Everything is closed-form: the hits are
+    /// counted from the unfolded positions, the corner hits by solving a linear congruence,
+    /// so seeking to any instant, forwards or backwards, costs the same.
     public mutating func advance(to time: FrameTime) {
         let hitsX = x.hits(at: time), hitsY = y.hits(at: time)
-        if hitsX < processedHitsX || hitsY < processedHitsY {
-            // Time went backwards: replay from the start.
-            processedHitsX = 0; processedHitsY = 0; cornerHits = 0; colourChanges = 0; hue = startHue
-        }
-        // Corner hits: an x-hit whose instant is also a y-hit's instant.
-        if hitsX > processedHitsX {
-            for n in (processedHitsX + 1)...hitsX where isCorner(xHit: n) { cornerHits += 1 }
-        }
-        processedHitsX = hitsX
-        processedHitsY = hitsY
-        let changes = hitsX + hitsY - cornerHits
-        while colourChanges < changes {
-            colourChanges += 1
-            hue = hue + hueStep(colourChanges)
-        }
+        cornerHits = cornerCount(throughXHit: hitsX)
+        colourChanges = hitsX + hitsY - cornerHits
+        hue = hue(afterChanges: colourChanges)
+    }
+
+    /// How many of x-hits 1…`count` are corners: the n for which the y position at x-hit n's
+    /// instant is a multiple of the y range. With X_n = (c + s·n)·Rx that is the linear
+    /// congruence A + n·B ≡ 0 (mod M), A = y₀·vx + vy·(c·Rx − x₀), B = s·vy·Rx, M = Ry·vx.
+    func cornerCount(throughXHit count: Int64) -> Int64 {
+        guard count > 0, y.range > 0, y.velocity != .zero, x.velocity != .zero else { return 0 }
+        let vx = Int128(x.velocity.raw), vy = Int128(y.velocity.raw)
+        let s: Int128 = x.velocity > .zero ? 1 : -1
+        let c = Int128(x.velocity > .zero ? floorDiv(x.start, x.range) : ceilDiv(x.start, x.range))
+        let rx = Int128(x.range)
+        let a = Int128(y.start) * vx + vy * (c * rx - Int128(x.start))
+        let b = s * vy * rx
+        let m = (Int128(y.range) * vx).magnitude
+        return Int64(LinearCongruence.countSolutions(a: a, b: b, modulus: Int128(m), upTo: Int128(count)))
     }
 
     /// Whether x-hit `n` happens at the same instant as some y-hit (exact rational test).
@@ -208,4 +214,46 @@ enum DVDLogo {
 @inlinable func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 {
     let (q, r) = a.quotientAndRemainder(dividingBy: b)
     return r > 0 ? q + 1 : q
+}
+
+/// Counting solutions of a + n·b ≡ 0 (mod m) for n in 1…N, exactly, in 128-bit integers.
+enum LinearCongruence {
+    /// The number of n in 1…`upTo` with `a` + n·`b` ≡ 0 (mod `modulus`), `modulus` > 0.
+    static func countSolutions(a: Int128, b: Int128, modulus m: Int128, upTo limit: Int128) -> Int128 {
+        let bm = mod(b, m), target = mod(-a, m)
+        let (g, inverse) = gcdAndInverse(bm, m)
+        // Solvable only when gcd(b, m) divides the target.
+        guard target % g == 0 else { return 0 }
+        let reduced = m / g
+        if reduced == 1 { return limit }
+        // n ≡ (target/g)·(b/g)⁻¹ (mod m/g)
+        let r = mulMod(mod(target / g, reduced), inverse, reduced)
+        let first = r == 0 ? reduced : r
+        return limit >= first ? (limit - first) / reduced + 1 : 0
+    }
+
+    static func mod(_ x: Int128, _ m: Int128) -> Int128 { let r = x % m; return r < 0 ? r + m : r }
+
+    static func gcd(_ a: Int128, _ b: Int128) -> Int128 {
+        var (x, y) = (a.magnitude, b.magnitude)
+        while y != 0 { (x, y) = (y, x % y) }
+        return Int128(x)
+    }
+
+    /// gcd(b, m) and the inverse of b/g modulo m/g (extended Euclid).
+    static func gcdAndInverse(_ b: Int128, _ m: Int128) -> (Int128, Int128) {
+        let g = gcd(b, m)
+        let mm = m / g, bb = mod(b / g, mm)
+        var (oldR, r) = (bb, mm)
+        var (oldS, s): (Int128, Int128) = (1, 0)
+        while r != 0 {
+            let q = oldR / r
+            (oldR, r) = (r, oldR - q * r)
+            (oldS, s) = (s, oldS - q * s)
+        }
+        return (g, mod(oldS, mm))
+    }
+
+    /// (x·y) mod m for 0 ≤ x, y < m < 2⁶³: the product fits in 128 bits.
+    static func mulMod(_ x: Int128, _ y: Int128, _ m: Int128) -> Int128 { mod(x * y, m) }
 }

@@ -70,7 +70,8 @@ public struct Starfield: Scene {
     /// Object mode: `density` stars per 100 LEDs, twinkling at up to `maxFrequency` Hz.
     public init(width: Int, height: Int, density: Fixed, maxFrequency: Fixed, color: Color, seed: UInt64) {
         var rng = SeededRandom(seed: seed)
-        let count = max(1, (density * (width * height)).rounded / 100)
+        // In 64 bits: a fixed-point product would saturate at 32767 stars.
+        let count = max(1, Int((Int64(density.raw) * Int64(width * height) + 0x8000) >> 16) / 100)
         let stars = (0..<count).map { _ in
             Star(center: Point(x: rng.fixed(in: 0...Fixed(width)), y: rng.fixed(in: 0...Fixed(height))),
                  size: rng.fixed(in: Fixed(6, over: 10)...Fixed(16, over: 10)),

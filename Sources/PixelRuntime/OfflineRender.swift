@@ -54,17 +54,21 @@ public enum OfflineRender {
             self.scale = scale; self.raw = raw
             // Check parameters now, before any work.
             _ = try effect.makeScene(parameters: parameters, seed: seed, width: size.width, height: size.height)
-            if format == .gif {
-                // Bound the work and the file: at most 2^30 output pixels over the whole animation.
-                let pixels = Int64(raw ? 1 : scale * scale) * Int64(size.width * size.height) * Int64(frameCount)
-                guard pixels <= 1 << 30 else {
-                    throw RuntimeError.badOption("a \(frameCount)-frame GIF of \(raw ? 1 : scale * scale) pixels per LED is too large (\(pixels >> 20) Mpixels, limit 1024); lower --seconds, --fps or --scale (or use --raw)")
-                }
-            }
+            try checkGIFSize()
         }
 
         /// Frames in the GIF: seconds × fps, rounded, at least 1.
-        public var frameCount: Int { max(1, (seconds * fps).rounded) }
+        public var frameCount: Int { max(1, Int((Int64(seconds.raw) * Int64(fps) + 0x8000) >> 16)) }
+
+        /// Refuses a GIF larger than 2^30 output pixels over the whole animation.
+        func checkGIFSize() throws {
+            guard format == .gif else { return }
+            let perLED = Int64(raw ? 1 : scale * scale)
+            let pixels = perLED * Int64(size.width * size.height) * Int64(frameCount)
+            guard pixels <= 1 << 30 else {
+                throw RuntimeError.badOption("a \(frameCount)-frame GIF of \(perLED) pixels per LED at \(size) is too large (\(pixels >> 20) Mpixels, limit 1024); lower --seconds, --fps or --scale (or use --raw)")
+            }
+        }
     }
 
     /// Output formats, chosen by the file name's extension.
@@ -138,6 +142,7 @@ public enum OfflineRender {
         if let path = request.traceBus { try checkWritable(path, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
         let panel = try SimulatedPanel(spec)
         request.size = try PanelSize(width: panel.width, height: panel.height)
+        try request.checkGIFSize()
         _ = try request.effect.makeScene(parameters: request.parameters, seed: request.seed, width: panel.width, height: panel.height)
     }
 

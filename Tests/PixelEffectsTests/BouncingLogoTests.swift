@@ -87,3 +87,32 @@ struct BouncingLogoTests {
         #expect(lit > 40)
     }
 }
+
+struct BouncingLogoClosedFormTests {
+    @Test func closedFormCornerCountAgreesWithCheckingEveryHit() {
+        var rng = SeededRandom(seed: 99)
+        for _ in 0..<300 {
+            // Small integer-ish speeds and sizes make corners common enough to count.
+            let logo = BouncingLogo(width: rng.int(in: 8...64), height: rng.int(in: 8...64), logoWidth: Fixed(rng.int(in: 2...6)),
+                                    start: Point(x: Fixed(rng.int(in: 0...4)), y: Fixed(rng.int(in: 0...4))),
+                                    velocity: Point(x: Fixed(rng.int(in: -12...12)) / 2, y: Fixed(rng.int(in: -12...12)) / 2), seed: 1)
+            let hits = logo.x.hits(at: .seconds(400))
+            let brute = hits > 0 ? (1...hits).filter { logo.isCorner(xHit: $0) }.count : 0
+            #expect(logo.cornerCount(throughXHit: hits) == Int64(brute))
+        }
+    }
+
+    @Test func consecutiveColoursAlwaysDifferClearly() {
+        let logo = BouncingLogo(width: 64, height: 32, speed: 12, sizePercent: 35, seed: 3)
+        for n in Int64(0)..<2000 {
+            let step = (logo.hue(afterChanges: n + 1).raw - logo.hue(afterChanges: n).raw) & 0xFFFF
+            #expect(step >= 17_000 && step <= 32_500, "change \(n): \(step)")  // 93°…179°
+        }
+    }
+
+    @Test func seekingYearsAheadIsAsCheapAsTheNextFrame() {
+        var logo = BouncingLogo(width: 64, height: 32, speed: 500, sizePercent: 20, seed: 4)
+        logo.advance(to: .seconds(10 * 365 * 86400))
+        #expect(logo.colourChanges > 1_000_000_000)
+    }
+}

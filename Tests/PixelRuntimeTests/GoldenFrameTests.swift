@@ -10,8 +10,8 @@ import PixelEffects
 struct GoldenFrameTests {
     static let cases: [(effect: String, parameters: [String: String], milliseconds: Int, digest: String)] = [
         ("bounce", [:], 0, "acc6b1117f4dd91bbe48e99746ed5740892104e3beebbef31f331f761eaf1f13"),
-        ("bounce", [:], 2500, "c9964abfb55538b2024c108f9a0f6d24dd11f863cf123d1d7280d5e9266b3ca7"),
-        ("bounce", [:], 7000, "1931a542bda575a63296772d7a2851489c1731f91f5b8d70a6fba8049d507ffa"),
+        ("bounce", [:], 2500, "d9af8cfd7863637ced48b4dfb4858abbfd445ead1fff0f8dcda1279baef8c9c1"),
+        ("bounce", [:], 7000, "c064afde11c954658e91e3c6b531a20fdfa4d4e488354379039ec3271ac72a2c"),
         ("starfield", ["mode": "objects"], 0, "bffe6e8ffcec4daf8d1cf2c12f499f5a6d0917bbb9667adf08e5e3a54158c0d4"),
         ("starfield", ["mode": "objects"], 2500, "80e1a410357a3ceced27c416c68d084337dcc2eac914eb03990d9d7f68bbde23"),
         ("starfield", ["mode": "objects"], 7000, "ecd4ad549e946c813d7a9c4e3cb4c83dee432d408998cde7fc3961f63beda3d1"),

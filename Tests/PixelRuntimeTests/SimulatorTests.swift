@@ -269,3 +269,18 @@ struct UserFontTests {
         #expect(custom != builtIn)
     }
 }
+
+struct EnterTapTests {
+    let ms: Int64 = 1_000_000
+
+    @Test func quickTapsAreEachASelectAndNeverALongPress() {
+        var d = KeyDecoder()
+        var keys: [KeyDecoder.Key] = []
+        for t in stride(from: 0, through: 2000, by: 10) {
+            let now = Int64(t) * ms
+            if [0, 400, 850, 1300].contains(t) { keys += d.feed([0x0D], at: now) }
+            keys += d.tick(at: now)
+        }
+        #expect(keys == Array(repeating: .action(.select), count: 4))
+    }
+}

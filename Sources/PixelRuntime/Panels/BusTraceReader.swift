@@ -38,6 +38,7 @@ public enum BusTraceReader {
                 result.append(.i2c(device: device, address: address, bytes: bytes))
             case "gpio":
                 if let hold = object["hold_ns"] as? Int {
+                    guard (0...60_000_000_000).contains(hold) else { throw fail("'hold_ns' must be 0...60000000000 (one minute)") }
                     result.append(.gpioHold(device: device, nanoseconds: hold))
                 } else {
                     guard let set = hexWord(object["set"]), let clear = hexWord(object["clear"]) else {

@@ -60,7 +60,14 @@ enum PPM {
             guard bytes.count - index >= width * height * 3 else { throw fail("the pixel data is shorter than \(width)x\(height)") }
             samples = Array(bytes[index..<(index + width * height * 3)])
         } else {
-            for _ in 0..<(width * height * 3) { samples.append(UInt8(min(255, try number()))) }
+            for _ in 0..<(width * height * 3) {
+                let v = try number()
+                guard v <= maxValue else { throw fail("a sample (\(v)) is larger than the maximum value \(maxValue) in the header") }
+                samples.append(UInt8(v))
+            }
+        }
+        if let bad = samples.first(where: { Int($0) > maxValue }) {
+            throw fail("a sample (\(bad)) is larger than the maximum value \(maxValue) in the header")
         }
         if maxValue != 255 { samples = samples.map { UInt8((Int($0) * 255 + maxValue / 2) / maxValue) } }
         return RGBImage8(width: width, height: height, bytes: samples)

@@ -11,15 +11,20 @@ public struct KeyDecoder: Sendable {
         case quit
     }
 
-    /// Enter repeats closer than this keep the key "held".
+    /// The longest wait for the terminal's first key repeat (its initial delay).
     public static let repeatGap: Int64 = 700_000_000
+    /// Repeats come at the terminal's repeat rate (about 30 a second): a second Enter
+    /// followed this quickly by a third is a held key, not a double tap.
+    public static let repeatRate: Int64 = 150_000_000
     /// Held this long, Enter becomes a long press.
     public static let longPress: Int64 = 800_000_000
 
     private var pending: [UInt8] = []
-    private var enterDown: (start: Int64, last: Int64, long: Bool)?
+    /// Enter's state: when it went down, when it was last seen, whether it is known to be
+    /// held (repeats at the repeat rate), whether the long press was sent, and a second
+    /// Enter not yet known to be a tap or the first repeat.
+    private var enterDown: (start: Int64, last: Int64, held: Bool, long: Bool, undecided: Int64?)?
 
-    /// A decoder with no key pending.
     public init() {}
 
     /// Feeds bytes read at monotonic time `now` (ns); returns the keys they complete.
@@ -66,24 +71,47 @@ public struct KeyDecoder: Sendable {
     }
 
     private mutating func enter(at now: Int64) -> [Key] {
-        if var down = enterDown, now - down.last < Self.repeatGap {
-            down.last = now
-            var keys: [Key] = []
-            if !down.long && now - down.start >= Self.longPress {
-                down.long = true
-                keys.append(.action(.longPress(.select)))
-            }
-            enterDown = down
-            return keys
+        guard var down = enterDown, now - down.last < Self.repeatGap else {
+            enterDown = (now, now, false, false, nil)
+            return [.action(.select)]
         }
-        enterDown = (now, now, false)
-        return [.action(.select)]
+        var keys: [Key] = []
+        if !down.held {
+            if let second = down.undecided, now - second < Self.repeatRate {
+                down.held = true  // a third Enter at the repeat rate: the key is being held
+                down.undecided = nil
+            } else if let second = down.undecided {
+                // The second Enter was a tap of its own; this one starts another.
+                keys.append(.action(.select))
+                down = (second, second, false, false, now)
+            } else {
+                down.undecided = now  // a second Enter: a tap or the first repeat, decided by what follows
+            }
+        }
+        down.last = now
+        if down.held && !down.long && now - down.start >= Self.longPress {
+            down.long = true
+            keys.append(.action(.longPress(.select)))
+        }
+        enterDown = down
+        return keys
     }
 
-    /// Call regularly: reports the release of a long-pressed Enter once its repeats stop.
+    /// Call regularly: settles a second Enter that no repeat followed (a tap: select), and
+    /// reports the release of a long-pressed Enter once its repeats stop.
     public mutating func tick(at now: Int64) -> [Key] {
-        guard let down = enterDown, now - down.last >= Self.repeatGap else { return [] }
-        enterDown = nil
-        return down.long ? [.action(.release(.select))] : []
+        guard var down = enterDown else { return [] }
+        var keys: [Key] = []
+        if !down.held, let second = down.undecided, now - second >= Self.repeatRate {
+            keys.append(.action(.select))
+            down = (second, second, false, false, nil)
+        }
+        if now - down.last >= Self.repeatGap {
+            if down.long { keys.append(.action(.release(.select))) }
+            enterDown = nil
+        } else {
+            enterDown = down
+        }
+        return keys
     }
 }

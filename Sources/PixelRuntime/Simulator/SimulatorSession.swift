@@ -221,15 +221,17 @@ public struct SimulatorSession {
             if renderTimes.count > 60 { renderTimes.removeFirst() }
             var output = view.update(to: frame)
             let median = Benchmark.percentile(renderTimes, 50)
-            output += "\u{1B}[\(view.rows + 1);1H\u{1B}[0m\u{1B}[2K"
-            output += "←/→ j/k turn · Enter select (hold: off) · Esc/m menu · p play/pause · n/b next/prev · q quit"
-            output += "\u{1B}[\(view.rows + 2);1H\u{1B}[2K"
-            // The piezo's stand-in: a tick mark shown for 150 ms after each click.
+            // Status lines, cut to the terminal's width so they never wrap and scroll the panel away.
+            let columns = max(1, (TerminalSession.size?.columns ?? 200) - 1)
+            func fit(_ text: String) -> String { String(text.prefix(columns)) }
             let ticking = ticker.isShowing(clicks: clicks, at: now)
-            output += "\(panel?.text ?? options.size.description) · \(options.fps) fps · frame \(Benchmark.ms(median)) ms · missed \(tick.missedFrames) · clicks \(clicks) \(ticking ? "✓ tick" : "      ")"
+            output += "\u{1B}[\(view.rows + 1);1H\u{1B}[0m\u{1B}[2K"
+            output += fit("→/↓/j turn · ←/↑/k back · Enter select (hold: off) · Esc/m menu · p play/pause · n/b next/prev · q quit")
+            output += "\u{1B}[\(view.rows + 2);1H\u{1B}[2K"
+            output += fit("\(panel?.text ?? options.size.description) · \(options.fps) fps · frame \(Benchmark.ms(median)) ms · missed \(tick.missedFrames) · clicks \(clicks) \(ticking ? "✓ tick" : "      ")")
             if warnings.count > warningsShown {  // the newest warning, in yellow, under the status line
                 warningsShown = warnings.count
-                output += "\u{1B}[\(view.rows + 3);1H\u{1B}[2K\u{1B}[33m\(warnings[warnings.count - 1])\u{1B}[0m"
+                output += "\u{1B}[\(view.rows + 3);1H\u{1B}[2K\u{1B}[33m\(fit(warnings[warnings.count - 1]))\u{1B}[0m"
             }
             TerminalSession.write(output)
         }

@@ -44,6 +44,9 @@ public struct PixelWheelApp {
     public private(set) var screen: Screen = .menu
     /// Screen to return to from the confirm ring or from off.
     private var screenBeforeConfirm: Screen = .menu
+    /// When what is on screen last changed (screen, menu level or row): scrolling text
+    /// starts from its beginning then.
+    private var shownSince: FrameTime = .zero
     var stack: [Level] = [Level(title: "PixelWheel", entries: nil)]
     var player: Player?
     let seed: UInt64
@@ -103,13 +106,19 @@ public struct PixelWheelApp {
 
     /// Applies one input event.
     public mutating func handle(_ event: InputEvent) {
+        let before = (screen, stack.count, selectedIndex)
+        apply(event)
+        if before != (screen, stack.count, selectedIndex) { shownSince = event.time }
+    }
+
+    private mutating func apply(_ event: InputEvent) {
         update(at: event.time)
         switch screen {
         case .off:
             // Any input wakes the panel, and is used up doing so — except letting go of the
             // button that turned it off.
             if case .release = event.action { return }
-            screen = .menu
+            screen = screenBeforeConfirm
             return
         case .confirmOff:
             if case .release(.select) = event.action { screen = screenBeforeConfirm }
@@ -142,14 +151,18 @@ public struct PixelWheelApp {
             stack[stack.count - 1].selected = new
             if new != old { click() }
         case let .slider(kind):
+            // Bound the steps first: a fast spin must not overflow the multiplication.
+            let bounded = min(max(steps, -100), 100)
+            let before = settings
             switch kind {
             case .brightness:
-                changeSettings { $0.brightness = min(max($0.brightness + 5 * steps, 0), 100) }
+                // Never below 5 %: at 0 the slider that would undo it is invisible too.
+                changeSettings { $0.brightness = min(max($0.brightness + 5 * bounded, Settings.lowestMenuBrightness), 100) }
             case .speed:
-                changeSettings { $0.speed = min(max($0.speed + 25 * steps, Settings.speedRange.lowerBound), Settings.speedRange.upperBound) }
+                changeSettings { $0.speed = min(max($0.speed + 25 * bounded, Settings.speedRange.lowerBound), Settings.speedRange.upperBound) }
                 player?.setSpeed(settings.speed, at: time)
             }
-            click()
+            if settings != before { click() }
         default:
             break
         }
@@ -224,6 +237,7 @@ public struct PixelWheelApp {
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         update(at: time)
         let palette = monochrome ? ThemePalette.monochrome : ThemePalette.of(settings.theme)
+        let viewTime = time - shownSince  // for scrolling text: time since this view appeared
         switch screen {
         case .off:
             break
@@ -234,22 +248,22 @@ public struct PixelWheelApp {
             let level = stack[stack.count - 1]
             let rows = entries(of: level).map { (label(for: $0), $0.opensScreen) }
             MenuPainter.draw(on: &canvas, title: level.title, rows: rows, selected: level.selected,
-                             status: player.map { $0.isPaused ? MenuPainter.Status.paused : .playing }, palette: palette, time: time)
+                             status: player.map { $0.isPaused ? MenuPainter.Status.paused : .playing }, palette: palette, time: viewTime)
         case let .slider(kind):
             let (title, value, range, unit) = kind == .brightness
                 ? ("Brightness", settings.brightness, Settings.brightnessRange, "%")
                 : ("Speed", settings.speed, Settings.speedRange, "%")
-            ScreenPainter.slider(on: &canvas, title: title, value: value, range: range, unit: unit, palette: palette, time: time)
+            ScreenPainter.slider(on: &canvas, title: title, value: value, range: range, unit: unit, palette: palette, time: viewTime)
         case .about:
             ScreenPainter.lines(on: &canvas, title: "About",
-                                lines: ["\(width)x\(height) LEDs", "\(framesPerSecond) fps", "v\(version)"], palette: palette, time: time)
+                                lines: ["\(width)x\(height) LEDs", "\(framesPerSecond) fps", "v\(version)"], palette: palette, time: viewTime)
         case .clock:
             let s = wallClock()
             func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-            ScreenPainter.bigText(on: &canvas, "\(two(s / 3600 % 24)):\(two(s / 60 % 60)):\(two(s % 60))", palette: palette, time: time,
+            ScreenPainter.bigText(on: &canvas, "\(two(s / 3600 % 24)):\(two(s / 60 % 60)):\(two(s % 60))", palette: palette, time: viewTime,
                                   font: textFont)
         case .scrollingText:
-            ScreenPainter.bigText(on: &canvas, marqueeText, palette: palette, time: time, alwaysScroll: true, font: textFont)
+            ScreenPainter.bigText(on: &canvas, marqueeText, palette: palette, time: viewTime, alwaysScroll: true, font: textFont)
         case let .confirmOff(since):
             ScreenPainter.confirmRing(on: &canvas, progress: progress(since: since, at: time), palette: palette)
         }

@@ -31,6 +31,7 @@ struct Player {
         self.speedPercent = speedPercent
         origin = time
         scene = Player.makeScene(index, width: width, height: height, seed: seed)
+        if shuffleOrder != nil { shuffleDeadline = time + Player.shuffleDuration }
     }
 
     static func makeScene(_ index: Int, width: Int, height: Int, seed: UInt64) -> any Scene {
@@ -44,25 +45,38 @@ struct Player {
     var isPaused: Bool { pausedAt != nil }
     var isShuffling: Bool { shuffleOrder != nil }
 
+    /// App time at which shuffle moves on (nil when not shuffling); while paused, the time
+    /// that was left.
+    private var shuffleDeadline: FrameTime?
+    private var shuffleRemaining: FrameTime?
+
     /// Effect time at app time `time`: (time − origin) · speed, frozen while paused.
+    /// Computed in 128 bits: exact for centuries of play at any speed.
     func effectTime(at time: FrameTime) -> FrameTime {
         if let pausedAt { return pausedAt }
-        return FrameTime(nanoseconds: (time - origin).nanoseconds * Int64(speedPercent) / 100)
+        return FrameTime(nanoseconds: Int64(clamping: Int128((time - origin).nanoseconds) * Int128(speedPercent) / 100))
+    }
+
+    /// The app-time span that shows `effect` of effect time at the current speed.
+    private func appSpan(of effect: FrameTime) -> FrameTime {
+        FrameTime(nanoseconds: Int64(clamping: Int128(effect.nanoseconds) * 100 / Int128(speedPercent)))
     }
 
     /// Changes the speed without a jump in effect time.
     mutating func setSpeed(_ percent: Int, at time: FrameTime) {
         let now = effectTime(at: time)
         speedPercent = percent
-        origin = time - FrameTime(nanoseconds: now.nanoseconds * 100 / Int64(percent))
+        if pausedAt == nil { origin = time - appSpan(of: now) }
     }
 
     mutating func togglePause(at time: FrameTime) {
         if let pausedAt {
-            origin = time - FrameTime(nanoseconds: pausedAt.nanoseconds * 100 / Int64(speedPercent))
+            origin = time - appSpan(of: pausedAt)
             self.pausedAt = nil
+            if let remaining = shuffleRemaining { shuffleDeadline = time + remaining; shuffleRemaining = nil }
         } else {
             pausedAt = effectTime(at: time)
+            if let deadline = shuffleDeadline { shuffleRemaining = deadline - time; shuffleDeadline = nil }
         }
     }
 
@@ -78,14 +92,16 @@ struct Player {
         scene = Player.makeScene(index, width: width, height: height, seed: seed)
         origin = time
         if pausedAt != nil { pausedAt = .zero }
+        if isShuffling {
+            if pausedAt != nil { shuffleRemaining = Player.shuffleDuration } else { shuffleDeadline = time + Player.shuffleDuration }
+        }
     }
 
-    /// Shuffle: moves on when the current effect has had its time.
+    /// Shuffle: moves on when the current effect has had its 20 s of app time (pauses
+    /// excluded, whatever the speed).
     mutating func update(at time: FrameTime) {
-        guard isShuffling, !isPaused else { return }
-        if effectTime(at: time) >= FrameTime(nanoseconds: Player.shuffleDuration.nanoseconds * Int64(speedPercent) / 100) {
-            step(1, at: time)
-        }
+        guard let deadline = shuffleDeadline, time >= deadline else { return }
+        step(1, at: time)
     }
 
     /// Draws the effect at app time `time`.

@@ -22,8 +22,10 @@ public struct Settings: Equatable, Sendable {
     /// The default settings.
     public init() {}
 
-    /// Allowed brightness values.
+    /// Allowed brightness values (a settings file may hold 0; the slider stops at 5 %).
     public static let brightnessRange = 0...100
+    /// The lowest brightness the slider sets, so the menu never goes fully dark.
+    public static let lowestMenuBrightness = 5
     /// Allowed speed values.
     public static let speedRange = 25...400
 

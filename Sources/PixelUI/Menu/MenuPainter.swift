@@ -5,11 +5,13 @@ import PixelEffects
 enum MenuPainter {
     enum Status { case playing, paused }
 
-    /// Horizontal scroll offset (pixels) of text `textWidth` wide in a box `boxWidth` wide:
-    /// still for the first second, then 8 pixels per second round a loop with a gap.
+    /// Horizontal scroll offset (pixels) of text `textWidth` wide in a box `boxWidth` wide,
+    /// `time` after the text appeared: still for the first second, then 8 pixels per second
+    /// round a loop with a gap. With `always` the loop also crosses the whole box, so the
+    /// text enters from the right edge and leaves on the left.
     static func scrollOffset(textWidth: Int, boxWidth: Int, time: FrameTime, always: Bool = false) -> (offset: Int, cycle: Int)? {
         guard always || textWidth > boxWidth else { return nil }
-        let cycle = textWidth + 8
+        let cycle = textWidth + 8 + (always ? boxWidth : 0)
         let moving = time - .seconds(1)
         guard moving > .zero || always else { return (0, cycle) }
         let travelled = Int(max(0, moving.distance(atRate: 8) >> 16))

@@ -66,7 +66,7 @@ enum ScreenPainter {
         let y = max(0, (h - font.ascent) / 2)
         if let scroll = MenuPainter.scrollOffset(textWidth: textWidth, boxWidth: w, time: time, always: alwaysScroll) {
             MenuPainter.clippedText(on: &canvas, text, font: font, y: y, left: 0, right: w, color: palette.accent,
-                                    background: palette.background, scroll: (scroll.offset - (alwaysScroll ? w : 0), scroll.cycle + (alwaysScroll ? w : 0)),
+                                    background: palette.background, scroll: (scroll.offset - (alwaysScroll ? w : 0), scroll.cycle),
                                     rowHeight: font.lineHeight + 1)
         } else {
             canvas.drawText(text, font: font, at: Point(x: Fixed((w - textWidth) / 2), y: Fixed(y)), color: palette.accent)
