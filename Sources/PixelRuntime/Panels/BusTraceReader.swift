@@ -18,20 +18,10 @@ public enum BusTraceReader {
             let device = object["device"] as? String ?? ""
             switch object["bus"] as? String {
             case "spi":
-                let bytes: [UInt8]
-                switch bytesField(object) {
-                case let .success(b): bytes = b
-                case let .failure(.badOption(reason)): throw fail(reason)
-                case let .failure(other): throw other
-                }
+                let bytes = try bytesField(object, fail)
                 result.append(.spi(device: device, speedHz: (object["speed_hz"] as? Int) ?? 1_000_000, bytes: bytes))
             case "i2c":
-                let bytes: [UInt8]
-                switch bytesField(object) {
-                case let .success(b): bytes = b
-                case let .failure(.badOption(reason)): throw fail(reason)
-                case let .failure(other): throw other
-                }
+                let bytes = try bytesField(object, fail)
                 guard let text = object["address"] as? String, text.hasPrefix("0x"), let address = UInt8(text.dropFirst(2), radix: 16) else {
                     throw fail("'address' must be written like \"0x70\"")
                 }
@@ -77,11 +67,11 @@ public enum BusTraceReader {
         }
     }
 
-    /// The "bytes" field as bytes, or the reason it cannot be.
-    static func bytesField(_ object: [String: Any]) -> Result<[UInt8], RuntimeError> {
-        guard let value = object["bytes"] else { return .failure(.badOption("'bytes' is missing")) }
-        guard let bytes = hexBytes(value) else { return .failure(.badOption("'bytes' must be an even number of hex digits")) }
-        return .success(bytes)
+    /// The "bytes" field as bytes; `fail` turns a reason into the line's error.
+    static func bytesField(_ object: [String: Any], _ fail: (String) -> RuntimeError) throws -> [UInt8] {
+        guard let value = object["bytes"] else { throw fail("'bytes' is missing") }
+        guard let bytes = hexBytes(value) else { throw fail("'bytes' must be an even number of hex digits") }
+        return bytes
     }
 
     static func hexBytes(_ value: Any?) -> [UInt8]? {
