@@ -151,6 +151,9 @@ public struct SimulatorSession {
         var clock = VirtualFrameClock(framesPerSecond: options.fps)
         var next = 0
         var count = 0
+        // Names sort in frame order: six digits, more when the run has a million frames or more.
+        let lastFrame = Int(Int128(length.nanoseconds) * Int128(options.fps) / 1_000_000_000)
+        let digits = max(6, String(lastFrame).count)
         while true {
             let tick = clock.nextTick()
             guard tick.timestamp <= length else { break }
@@ -161,7 +164,7 @@ public struct SimulatorSession {
             let frame = try shown(at: tick.timestamp)
             if let dir = options.framesOut {
                 let image = options.frameScale == 1 ? PanelPreview.raw(frame) : PanelPreview.dots(frame, scale: options.frameScale)
-                try PNGFile.write(image, to: dir + "/" + Self.frameName(count))
+                try PNGFile.write(image, to: dir + "/" + Self.frameName(count, digits: digits))
             }
             try onFrame(count, frame)
             count += 1
@@ -170,10 +173,10 @@ public struct SimulatorSession {
         return count
     }
 
-    /// `frame-000042.png`.
-    public static func frameName(_ index: Int) -> String {
-        let digits = String(index)
-        return "frame-" + String(repeating: "0", count: max(0, 6 - digits.count)) + digits + ".png"
+    /// `frame-000042.png`: the index padded to `digits` digits.
+    public static func frameName(_ index: Int, digits: Int = 6) -> String {
+        let text = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, digits - text.count)) + text + ".png"
     }
 
     /// Interactive run in the terminal until q (or `seconds`). The caller checked for a TTY.
