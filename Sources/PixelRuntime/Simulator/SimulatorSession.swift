@@ -204,22 +204,30 @@ public struct SimulatorSession {
         loop: while true {
             let tick = clock.nextTick()
             if let limit, tick.timestamp > limit { break }
-            let now = MonotonicClock.nanoseconds()
+            var now = MonotonicClock.nanoseconds()
             var decoded = keys.feed(TerminalSession.readAvailable(), at: now)
             decoded += keys.tick(at: now)
-            for key in decoded {
-                switch key {
-                case .quit: break loop
-                case let .action(action): try handle(InputEvent(action, at: tick.timestamp))
-                }
-            }
             while next < events.count && events[next].time <= tick.timestamp {
                 try handle(events[next])
                 next += 1
             }
-            let start = MonotonicClock.nanoseconds()
-            let frame = try shown(at: tick.timestamp)
-            let rendered = MonotonicClock.nanoseconds() - start
+            var frame: Frame
+            var rendered: Int64
+            // Late latching: keys that arrive while the frame renders are applied and the frame
+            // rendered again before it is shown, so no key waits longer than one frame period.
+            repeat {
+                for key in decoded {
+                    switch key {
+                    case .quit: break loop
+                    case let .action(action): try handle(InputEvent(action, at: tick.timestamp))
+                    }
+                }
+                let start = MonotonicClock.nanoseconds()
+                frame = try shown(at: tick.timestamp)
+                rendered = MonotonicClock.nanoseconds() - start
+                now = MonotonicClock.nanoseconds()
+                decoded = keys.feed(TerminalSession.readAvailable(), at: now)
+            } while !decoded.isEmpty
             renderTimes.append(rendered)
             if renderTimes.count > 60 { renderTimes.removeFirst() }
             var output = view.update(to: frame)
