@@ -145,30 +145,17 @@ public struct BouncingLogo: Scene {
     }
 
     /// How many of x-hits 1…`count` are corners: the n for which the y position at x-hit n's
-    /// instant is a multiple of the y range. With X_n = (c + s·n)·Rx that is the linear
-    /// congruence A + n·B ≡ 0 (mod M), A = y₀·vx + vy·(c·Rx − x₀), B = s·vy·Rx, M = Ry·vx.
+    /// instant is a multiple of the y range. X-hit n happens at the unfolded position
+    /// X_n = X₀ + s·n·Rx, so that is the linear congruence A + n·B ≡ 0 (mod M) with
+    /// A = y₀·vx + vy·(X₀ − x₀), B = s·vy·Rx, M = Ry·vx.
     func cornerCount(throughXHit count: Int64) -> Int64 {
         guard count > 0, y.range > 0, y.velocity != .zero, x.velocity != .zero else { return 0 }
         let vx = Int128(x.velocity.raw), vy = Int128(y.velocity.raw)
         let s: Int128 = x.velocity > .zero ? 1 : -1
-        let c = Int128(x.velocity > .zero ? floorDiv(x.start, x.range) : ceilDiv(x.start, x.range))
-        let rx = Int128(x.range)
-        let a = Int128(y.start) * vx + vy * (c * rx - Int128(x.start))
-        let b = s * vy * rx
+        let a = Int128(y.start) * vx + vy * Int128(x.unfoldedPosition(ofHit: 0) - x.start)
+        let b = s * vy * Int128(x.range)
         let m = (Int128(y.range) * vx).magnitude
         return Int64(LinearCongruence.countSolutions(a: a, b: b, modulus: Int128(m), upTo: Int128(count)))
-    }
-
-    /// Whether x-hit `n` happens at the same instant as some y-hit (exact rational test).
-    func isCorner(xHit n: Int64) -> Bool {
-        guard y.range > 0, y.velocity != .zero else { return false }
-        // Instant of the x-hit: T = (X_n − x₀)/vx. The y position then, unfolded:
-        // Y = y₀ + vy·T. Corner when Y is a multiple of the y range: (y₀·vx + vy·(X_n − x₀)) ≡ 0 mod (range_y·vx).
-        let dx = Int128(x.unfoldedPosition(ofHit: n) - x.start)
-        let vx = Int128(x.velocity.raw), vy = Int128(y.velocity.raw)
-        let numerator = Int128(y.start) * vx + vy * dx
-        let modulus = Int128(y.range) * vx
-        return numerator % modulus == 0
     }
 
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {

@@ -7,8 +7,6 @@ import PixelSimulator
 
 /// `pixelwheel render`: an effect on the virtual clock, written as a GIF or a PNG.
 public enum OfflineRender {
-    /// The instant being rendered, for stamping bus traces.
-    final class StampBox { var nanoseconds: Int64 = 0 }
 
     /// Everything one render needs, checked.
     public struct Request: Sendable {
@@ -94,16 +92,17 @@ public enum OfflineRender {
         } else {
             directory = "."
         }
-        var info = stat()
-        guard stat(directory, &info) == 0 else {
+        switch directoryState(directory) {
+        case .missing:
             throw RuntimeError.badOutputPath(path: path, reason: "directory '\(directory)' does not exist; create it first or choose another --out")
-        }
-        guard info.st_mode & S_IFMT == S_IFDIR else {
+        case .notDirectory:
             throw RuntimeError.badOutputPath(path: path, reason: "'\(directory)' is a file, not a directory; choose another --out")
-        }
-        guard access(directory, W_OK) == 0 else {
+        case .notWritable:
             throw RuntimeError.badOutputPath(path: path, reason: "directory '\(directory)' is not writable; choose another --out")
+        case .writable:
+            break
         }
+        var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw RuntimeError.badOutputPath(path: path, reason: "it is a directory; give a file name")
         }
@@ -111,13 +110,24 @@ public enum OfflineRender {
 
     /// Fails when `directory` is missing, not a directory, or not writable.
     static func checkDirectory(_ directory: String, option: String) throws {
-        var info = stat()
-        guard stat(directory, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        switch directoryState(directory) {
+        case .missing, .notDirectory:
             throw RuntimeError.badOutputPath(path: directory, reason: "\(option) must name an existing directory; create it first")
-        }
-        guard access(directory, W_OK) == 0 else {
+        case .notWritable:
             throw RuntimeError.badOutputPath(path: directory, reason: "the directory is not writable; choose another \(option)")
+        case .writable:
+            break
         }
+    }
+
+    /// What writing into `directory` would meet.
+    enum DirectoryState { case missing, notDirectory, notWritable, writable }
+
+    static func directoryState(_ directory: String) -> DirectoryState {
+        var info = stat()
+        guard stat(directory, &info) == 0 else { return .missing }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return .notDirectory }
+        return access(directory, W_OK) == 0 ? .writable : .notWritable
     }
 
     /// Parses seconds written as a decimal (`2.5`) within `range`.
@@ -151,7 +161,7 @@ public enum OfflineRender {
         var request = request
         try preparePanel(&request)
         let trace = request.traceBus.map { BusTraceFile(path: $0) }
-        let clockStamp = StampBox()
+        let clockStamp = TraceStamp()
         let panel = try request.panel.map { try SimulatedPanel($0, trace: trace, clock: { clockStamp.nanoseconds }) }
         /// What the output shows for a frame: the frame, or the panel model's picture.
         func shown(_ frame: Frame, at time: FrameTime) throws -> Frame {

@@ -104,6 +104,6 @@ struct DecodeCommand: ParsableCommand {
 /// Reads an image file for `show`.
 enum RGBImage8Reader {
     static func read(_ path: String) throws -> RGBImage8 {
-        try StillImage.read(path, bytes: try readBytes(path))
+        try StillImage.read(path, bytes: try FileBytes.read(path))
     }
 }

@@ -93,12 +93,9 @@ struct SimCommand: ParsableCommand {
     }
 }
 
-/// The whole of a file; a clear error when it cannot be read.
-func readBytes(_ path: String) throws -> [UInt8] { try FileBytes.read(path) }
-
 /// The whole of a text file, as UTF-8.
 func readText(_ path: String) throws -> String {
-    String(decoding: try readBytes(path), as: UTF8.self)
+    String(decoding: try FileBytes.read(path), as: UTF8.self)
 }
 
 func printError(_ text: String) {

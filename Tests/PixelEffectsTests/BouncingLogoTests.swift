@@ -116,3 +116,15 @@ struct BouncingLogoClosedFormTests {
         #expect(logo.colourChanges > 1_000_000_000)
     }
 }
+
+extension BouncingLogo {
+    /// The brute-force oracle for `cornerCount`: whether x-hit `n` happens at the same instant
+    /// as some y-hit. At T = (X_n − x₀)/vx the unfolded y is y₀ + vy·T, a corner when that is a
+    /// multiple of the y range: (y₀·vx + vy·(X_n − x₀)) ≡ 0 mod (range_y·vx).
+    func isCorner(xHit n: Int64) -> Bool {
+        guard y.range > 0, y.velocity != .zero else { return false }
+        let dx = Int128(x.unfoldedPosition(ofHit: n) - x.start)
+        let vx = Int128(x.velocity.raw), vy = Int128(y.velocity.raw)
+        return (Int128(y.start) * vx + vy * dx) % (Int128(y.range) * vx) == 0
+    }
+}

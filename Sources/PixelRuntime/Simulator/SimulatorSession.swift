@@ -63,9 +63,7 @@ public struct SimulatorSession {
     public let panel: SimulatedPanel?
     private let trace: BusTraceFile?
     /// The instant being shown, for stamping bus traces.
-    private let traceClock = TraceClock()
-
-    final class TraceClock { var nanoseconds: Int64 = 0 }
+    private let traceClock = TraceStamp()
 
     /// Loads the settings and builds the app.
     public init(options: Options, wallClock: @escaping () -> Int) throws {
