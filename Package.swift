@@ -27,18 +27,27 @@ let package = Package(
         .target(name: "PixelCore"),
         // The Scene protocol, the frame clock vocabulary and the effects.
         .target(name: "PixelEffects", dependencies: ["PixelCore"]),
-        // Bus protocols, colour pipeline, pixel mappers, panel encoders. No operating system.
-        .target(name: "PixelPanels", dependencies: ["PixelCore"]),
-        // Menu tree, navigation, click-wheel and encoder input models, screens.
+        // Input vocabulary and models (decoder, debouncer, click wheel), InputSource, menu, screens, the app.
         .target(name: "PixelUI", dependencies: ["PixelCore", "PixelEffects"]),
-        // Simulated buses and device models, image writers (PNG, GIF), the terminal view.
-        .target(name: "PixelSimulator", dependencies: ["PixelCore", "PixelPanels", "CPNG", "CGIF"]),
-        // Wiring: real frame clock, offline rendering, benchmarks.
-        .target(name: "PixelRuntime", dependencies: ["PixelCore", "PixelEffects", "PixelPanels", "PixelUI", "PixelSimulator"]),
+        // Bus protocols, panel descriptions and the panel factory over a BusProvider, colour pipeline,
+        // mappers, encoders and drivers. No operating system.
+        .target(name: "PixelPanels", dependencies: ["PixelCore"]),
+        // The one system-call seam (traced in tests, errno injection), files, clocks, signals, terminal.
+        .target(name: "PixelSystem"),
+        // PNG, GIF and PPM reading and writing, the dot preview, still-image fitting.
+        .target(name: "PixelImages", dependencies: ["PixelCore", "PixelSystem", "CPNG", "CGIF"]),
+        // Device models, simulated buses, the SimulatedBusProvider and the one VirtualTime.
+        .target(name: "PixelSimulator", dependencies: ["PixelCore", "PixelPanels"]),
+        // Input sources: keyboard, script, rotary encoder on GPIO inputs.
+        .target(name: "PixelInputs", dependencies: ["PixelCore", "PixelEffects", "PixelUI", "PixelPanels"]),
+        // The one frame loop and its outputs; sim, render, bench; settings; bus traces; the terminal front end.
+        .target(name: "PixelRuntime", dependencies: [
+            "PixelCore", "PixelEffects", "PixelUI", "PixelPanels", "PixelSystem", "PixelImages", "PixelSimulator", "PixelInputs",
+        ]),
         .executableTarget(
             name: "pixelwheel",
             dependencies: [
-                "PixelRuntime",
+                "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelPanels", "PixelSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,8 +56,13 @@ let package = Package(
         .testTarget(name: "PixelEffectsTests", dependencies: ["PixelEffects"]),
         .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels"]),
         .testTarget(name: "PixelUITests", dependencies: ["PixelUI"]),
+        .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem"]),
+        .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages"]),
         .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator"]),
-        .testTarget(name: "PixelRuntimeTests", dependencies: ["PixelRuntime"]),
+        .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelSimulator"]),
+        .testTarget(name: "PixelRuntimeTests", dependencies: [
+            "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelPanels", "PixelUI",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

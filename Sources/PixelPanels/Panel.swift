@@ -12,4 +12,9 @@ public protocol Panel: AnyObject {
     var height: Int { get }
     /// Sends `frame` to the hardware.
     func show(_ frame: Frame) throws(BusError)
+    /// Sets the brightness to `percent` (0...100) of the panel's configured level, through the
+    /// panel's own path: the colour pipeline for strips, the bit-plane levels for HUB75, the
+    /// chip's register for MAX7219 and HT16K33, the PWM levels for IS31FL3731. Frames shown
+    /// afterwards use it; a chip-wide register changes at once.
+    func setBrightness(percent: Int) throws(BusError)
 }

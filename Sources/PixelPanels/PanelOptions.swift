@@ -5,6 +5,9 @@ public struct PanelOptions: Sendable {
     public let type: String
     private let values: [String: String]
     private var used: Set<String> = []
+    /// Every key a getter asked for, in the order asked, with its default and what it
+    /// accepts: what `pixelwheel list` prints, so the list can never drift from the parser.
+    public private(set) var keys: [PanelOptionKey] = []
 
     /// Options `values` for panel `type`. A key given without `=value` has the value "true".
     public init(type: String, values: [String: String]) {
@@ -29,8 +32,10 @@ public struct PanelOptions: Sendable {
     }
 
     /// A whole number in `range`, or `defaultValue` when absent.
-    public mutating func integer(_ key: String, in range: ClosedRange<Int>, default defaultValue: Int) throws(PanelConfigurationError) -> Int {
-        used.insert(key)
+    /// `shownDefault` is what `list` shows when the default is no value of its own (e.g. "-").
+    public mutating func integer(_ key: String, in range: ClosedRange<Int>, default defaultValue: Int,
+                                 shownDefault: String? = nil) throws(PanelConfigurationError) -> Int {
+        note(key, default: shownDefault ?? String(defaultValue), allowed: "\(range.lowerBound)...\(range.upperBound)")
         guard let text = values[key] else { return defaultValue }
         guard let v = Int(text), range.contains(v) else {
             throw .badValue(type: type, key: key, value: text, allowed: "\(range.lowerBound)...\(range.upperBound)")
@@ -40,7 +45,7 @@ public struct PanelOptions: Sendable {
 
     /// One of `choices`, or `defaultValue` when absent.
     public mutating func choice(_ key: String, _ choices: [String], default defaultValue: String) throws(PanelConfigurationError) -> String {
-        used.insert(key)
+        note(key, default: defaultValue, allowed: choices.joined(separator: "|"))
         guard let text = values[key] else { return defaultValue }
         guard choices.contains(text) else {
             throw .badValue(type: type, key: key, value: text, allowed: choices.joined(separator: "|"))
@@ -50,7 +55,7 @@ public struct PanelOptions: Sendable {
 
     /// A flag: true when given bare or as `key=true`/`yes`/`1`, false when absent or `false`/`no`/`0`.
     public mutating func flag(_ key: String) throws(PanelConfigurationError) -> Bool {
-        used.insert(key)
+        note(key, default: "false", allowed: "true|false")
         guard let text = values[key] else { return false }
         switch text {
         case "true", "yes", "1", "on": return true
@@ -59,11 +64,37 @@ public struct PanelOptions: Sendable {
         }
     }
 
-    /// The raw text of `key`, if given.
-    public mutating func text(_ key: String) -> String? {
-        used.insert(key)
+    /// The raw text of `key`, if given; `allowed` and `defaultValue` describe it for `list`.
+    public mutating func text(_ key: String, allowed: String = "text", default defaultValue: String = "-") -> String? {
+        note(key, default: defaultValue, allowed: allowed)
         return values[key]
     }
+
+    /// Marks `key` as read and records its description (the first description wins).
+    private mutating func note(_ key: String, default defaultValue: String, allowed: String) {
+        used.insert(key)
+        if !keys.contains(where: { $0.key == key }) {
+            keys.append(PanelOptionKey(key: key, defaultValue: defaultValue, allowed: allowed))
+        }
+    }
+
+    /// A clockwise turn in 90° steps under `key` (`0|90|180|270`, default 0).
+    public mutating func rotation(_ key: String = "rotate") throws(PanelConfigurationError) -> Rotation {
+        Rotation(rawValue: Int(try choice(key, ["0", "90", "180", "270"], default: "0"))!)!
+    }
+
+    /// A flip under `key`: `none`, `x`, `y` or `xy` (default none).
+    public mutating func mirror(_ key: String = "mirror") throws(PanelConfigurationError) -> Mirror {
+        switch try choice(key, ["none", "x", "y", "xy"], default: "none") {
+        case "x": return .x
+        case "y": return .y
+        case "xy": return [.x, .y]
+        default: return []
+        }
+    }
+
+    /// Whether `key` was given (does not mark it read).
+    public func has(_ key: String) -> Bool { values[key] != nil }
 
     /// Throws for any key that no getter asked for.
     public func finish() throws(PanelConfigurationError) {
@@ -71,6 +102,16 @@ public struct PanelOptions: Sendable {
             throw .unknownKey(type: type, key: unknown, known: used.sorted())
         }
     }
+}
+
+/// One option key of a panel type, as `pixelwheel list` shows it.
+public struct PanelOptionKey: Hashable, Sendable {
+    /// The key, e.g. "chips".
+    public var key: String
+    /// Its value when not given ("-" when there is none).
+    public var defaultValue: String
+    /// What it accepts, e.g. "1...32" or "fc16|generic".
+    public var allowed: String
 }
 
 /// A panel description that cannot be used. Messages name the key and what it accepts.

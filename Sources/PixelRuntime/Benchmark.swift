@@ -1,8 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PixelCore
 import PixelEffects
+import PixelSystem
+import PixelUI
 
 /// `pixelwheel bench`: times every effect at several panel sizes on the virtual clock.
 public enum Benchmark {
@@ -64,24 +63,21 @@ public enum Benchmark {
         for c in cases {
             let scene = try EffectCatalog.named(c.effect).makeScene(parameters: c.parameters, seed: seed,
                                                                        width: c.size.width, height: c.size.height)
-            var player = EffectPlayer(scene: scene, size: c.size, supersampling: supersampling)
-            for k in 0..<10 { player.render(at: .frame(k, fps: 60)) }
-            resetPeakMemory()
-            var render: [Int64] = [], down: [Int64] = [], total: [Int64] = []
-            render.reserveCapacity(frames); down.reserveCapacity(frames); total.reserveCapacity(frames)
-            for k in 0..<frames {
-                let t0 = MonotonicClock.nanoseconds()
-                player.draw(at: .frame(10 + k, fps: 60))
-                let t1 = MonotonicClock.nanoseconds()
-                player.downsample()
-                let t2 = MonotonicClock.nanoseconds()
-                render.append(t1 - t0); down.append(t2 - t1); total.append(t2 - t0)
-            }
+            // Through the frame loop on the virtual clock at 60 fps: 10 warm-up frames, then `frames` timed.
+            let source = TimedEffectSource(scene: scene, size: c.size, supersampling: supersampling)
+            try FrameLoop(source: source, clock: VirtualFrameClock(framesPerSecond: 60), outputs: [],
+                          length: .frame(9, fps: 60)).run()
+            ProcessMemory.resetPeak()
+            source.reset(capacity: frames)
+            try FrameLoop(source: source, clock: VirtualFrameClock(framesPerSecond: 60, startFrame: 10), outputs: [],
+                          length: .frame(9 + frames, fps: 60)).run()
+            let render = source.renderTimes, down = source.downsampleTimes
+            let total = zip(render, down).map { $0 + $1 }
             let row = Row(label: c.label, size: c.size, supersampling: supersampling, frames: frames,
                           renderMedian: percentile(render, 50), renderP99: percentile(render, 99),
                           downsampleMedian: percentile(down, 50), downsampleP99: percentile(down, 99),
                           totalMedian: percentile(total, 50), totalP99: percentile(total, 99),
-                          peakResidentKiB: peakResidentKiB())
+                          peakResidentKiB: ProcessMemory.peakResidentKiB())
             progress(row)
             rows.append(row)
         }
@@ -94,34 +90,6 @@ public enum Benchmark {
         let sorted = values.sorted()
         let rank = max(1, (p * sorted.count + 99) / 100)
         return sorted[min(rank, sorted.count) - 1]
-    }
-
-    /// Resets the kernel's peak-RSS mark (Linux: write 5 to /proc/self/clear_refs), so each
-    /// row reports its own peak. Harmless where unsupported.
-    static func resetPeakMemory() {
-        #if os(Linux)
-        let fd = open("/proc/self/clear_refs", O_WRONLY)
-        if fd >= 0 {
-            _ = write(fd, "5", 1)
-            close(fd)
-        }
-        #endif
-    }
-
-    /// VmHWM from /proc/self/status, in KiB.
-    static func peakResidentKiB() -> Int? {
-        #if os(Linux)
-        guard let file = fopen("/proc/self/status", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if text.hasPrefix("VmHWM:") {
-                return Int(text.dropFirst(6).filter { $0.isNumber })
-            }
-        }
-        #endif
-        return nil
     }
 
     /// The rows as an aligned text table, times in milliseconds.
@@ -159,4 +127,39 @@ public enum Benchmark {
         let tenths = (kib * 10 + 512) / 1024
         return "\(tenths / 10).\(tenths % 10) MiB"
     }
+}
+
+/// An effect as the frame loop's source, timing the render and downsample halves of each
+/// frame on the monotonic clock: what `pixelwheel bench` measures.
+final class TimedEffectSource: FrameSource {
+    private var player: EffectPlayer
+    /// Nanoseconds per frame spent drawing, since the last `reset`.
+    private(set) var renderTimes: [Int64] = []
+    /// Nanoseconds per frame spent downsampling, since the last `reset`.
+    private(set) var downsampleTimes: [Int64] = []
+
+    init(scene: any Scene, size: PanelSize, supersampling: Supersampling) {
+        player = EffectPlayer(scene: scene, size: size, supersampling: supersampling)
+    }
+
+    /// Forgets the times measured so far and makes room for `capacity` more.
+    func reset(capacity: Int) {
+        renderTimes = []; downsampleTimes = []
+        renderTimes.reserveCapacity(capacity); downsampleTimes.reserveCapacity(capacity)
+    }
+
+    func handle(_ event: InputEvent) {}
+
+    func render(at time: FrameTime) -> Frame {
+        let t0 = MonotonicClock.nanoseconds()
+        player.draw(at: time)
+        let t1 = MonotonicClock.nanoseconds()
+        player.downsample()
+        let t2 = MonotonicClock.nanoseconds()
+        renderTimes.append(t1 - t0)
+        downsampleTimes.append(t2 - t1)
+        return player.frame
+    }
+
+    var brightnessPercent: Int { 100 }
 }

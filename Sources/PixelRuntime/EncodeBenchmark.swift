@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PixelCore
 import PixelPanels
+import PixelSystem
 
 /// The encode rows of `pixelwheel bench`: frame → bytes or bit planes for each panel type,
 /// without a bus, and one HUB75 refresh through a port that drives nothing.
@@ -33,13 +31,6 @@ public enum EncodeBenchmark {
         func hold(nanoseconds: Int) {}
     }
 
-    /// The allocation counter exported by the preload library of `scripts/count-allocations.sh`.
-    static let allocationCounter: (@convention(c) () -> UInt64)? = {
-        // The program's own handle searches the global scope, preloaded libraries included.
-        guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "pixelwheel_allocation_count") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) () -> UInt64).self)
-    }()
-
     /// A colourful test frame.
     static func frame(_ width: Int, _ height: Int) -> Frame {
         var f = Frame(width: width, height: height)
@@ -55,14 +46,14 @@ public enum EncodeBenchmark {
         for _ in 0..<min(10, iterations) { try body() }
         var times: [Int64] = []
         times.reserveCapacity(iterations)
-        let allocationsBefore = allocationCounter?()
+        let allocationsBefore = AllocationCounter.count()
         for _ in 0..<iterations {
             let t0 = MonotonicClock.nanoseconds()
             try body()
             times.append(MonotonicClock.nanoseconds() - t0)
         }
         // The times array was reserved up front, so the loop itself allocates nothing.
-        let allocations = allocationsBefore.map { before in Double(allocationCounter!() - before) / Double(iterations) }
+        let allocations = allocationsBefore.map { before in Double(AllocationCounter.count()! - before) / Double(iterations) }
         return Row(label: label, iterations: iterations, median: Benchmark.percentile(times, 50),
                    p99: Benchmark.percentile(times, 99), output: output, allocationsPerIteration: allocations)
     }

@@ -1,10 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import Foundation
 import Synchronization
 import PixelCore
 import PixelEffects
+import PixelSystem
 import PixelUI
 
 /// Measures input latency the way a person feels it: the time from an input arriving (posted
@@ -45,46 +42,59 @@ public enum InputLatencyBenchmark {
         var isFinished: Bool { finished.load(ordering: .acquiring) }
     }
 
-    /// Posts `events` wheel turns at random moments (20–80 ms apart) while the menu runs at
-    /// `fps`, and returns the latency statistics.
+    /// The mailbox as an input source: what arrived, stamped with the frame being latched,
+    /// remembering when each was posted until the frame that shows it is rendered.
+    final class MailboxInputSource: InputSource {
+        let mailbox: Mailbox
+        /// Post times of the inputs applied since the last frame was shown.
+        var unshown: [Int64] = []
+        /// Inputs measured so far, and how many to measure before the run ends.
+        var measured = 0
+        let expected: Int
+        init(_ mailbox: Mailbox, expected: Int) { self.mailbox = mailbox; self.expected = expected }
+        func events(upTo time: FrameTime) -> [InputEvent] {
+            let arrived = mailbox.drain()
+            unshown += arrived.map(\.postedAt)
+            return arrived.map { InputEvent($0.action, at: time) }
+        }
+        /// Every input posted and measured: the run is over.
+        var quitRequested: Bool { mailbox.isFinished && measured >= expected }
+    }
+
+    /// Posts `events` wheel turns at random moments (20–80 ms apart) from another thread while
+    /// the menu runs at `fps` through the frame loop, and returns the latency statistics.
     public static func run(size: PanelSize, fps: Int = 60, events: Int = 120, seed: UInt64 = 1) throws -> Result {
-        let statePath = NSTemporaryDirectory() + "pixelwheel-latency-\(getpid()).conf"
-        defer { unlink(statePath) }
-        let options = SimulatorSession.Options(size: size, fps: fps, seconds: nil, script: nil, framesOut: nil,
-                                               statePath: statePath, seed: seed)
-        var session = try SimulatorSession(options: options, wallClock: { 0 })
+        let app = PixelWheelApp(width: size.width, height: size.height, framesPerSecond: fps,
+                                version: PixelWheelVersion.current, seed: seed)
+        let source = AppSource(app: app, store: nil)
         let mailbox = Mailbox()
-        let poster = Thread {
+        let input = MailboxInputSource(mailbox, expected: events)
+        var latencies: [Int64] = []
+        var previous: Frame?
+        // The frame loop renders, latches late, then shows: "shown" is the end of rendering
+        // the first frame that includes the input.
+        let measure = FrameCallbackOutput { frame, _ in
+            let done = MonotonicClock.nanoseconds()
+            if !input.unshown.isEmpty {
+                // Each turn moves the highlight, so this frame must differ from the last.
+                precondition(frame != previous || input.unshown.count % 2 == 0, "input did not change the picture")
+                latencies += input.unshown.map { done - $0 }
+                input.measured += input.unshown.count
+                input.unshown = []
+            }
+            previous = frame
+        }
+        SystemThread.start(name: "latency poster") {
             var rng = SeededRandom(seed: seed)
             for i in 0..<events {
-                usleep(useconds_t(rng.int(in: 20_000...80_000)))
+                SystemThread.sleep(nanoseconds: Int64(rng.int(in: 20_000...80_000)) * 1000)
                 mailbox.post(.rotate(i % 2 == 0 ? 1 : -1))
             }
             mailbox.finish()
         }
-        var clock = PacedFrameClock(framesPerSecond: fps, source: MonotonicClock())
-        var latencies: [Int64] = []
-        var previous = session.frame(at: .zero)
-        poster.start()
-        while !(mailbox.isFinished && latencies.count >= events) {
-            let tick = clock.nextTick()
-            var arrived = mailbox.drain()
-            // Late latching, as the simulator does: input that arrives while a frame is being
-            // rendered is applied and the frame rendered again before it is shown, so no input
-            // waits longer than one frame period.
-            repeat {
-                for item in arrived { try session.handle(InputEvent(item.action, at: tick.timestamp)) }
-                let frame = session.frame(at: tick.timestamp)
-                let done = MonotonicClock.nanoseconds()
-                if !arrived.isEmpty {
-                    // Each turn moves the highlight, so this frame must differ from the last.
-                    precondition(frame != previous || arrived.count % 2 == 0, "input did not change the picture")
-                    latencies += arrived.map { done - $0.postedAt }
-                }
-                previous = frame
-                arrived = mailbox.drain()
-            } while !arrived.isEmpty
-        }
+        let loop = FrameLoop(source: source, inputs: [input], clock: PacedFrameClock(framesPerSecond: fps, source: MonotonicClock()),
+                             outputs: [measure], now: MonotonicClock.nanoseconds)
+        try loop.run()
         return Result(samples: latencies.count, median: Benchmark.percentile(latencies, 50),
                       p99: Benchmark.percentile(latencies, 99), maximum: latencies.max() ?? 0,
                       framePeriod: 1_000_000_000 / Int64(fps), fps: fps, size: size)

@@ -1,9 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import PixelCore
 import PixelEffects
+import PixelImages
 import PixelSimulator
+import PixelSystem
 
 /// `pixelwheel render`: an effect on the virtual clock, written as a GIF or a PNG.
 public enum OfflineRender {
@@ -102,8 +101,7 @@ public enum OfflineRender {
         case .writable:
             break
         }
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+        if FileSystem.kind(of: path) == .directory {
             throw RuntimeError.badOutputPath(path: path, reason: "it is a directory; give a file name")
         }
     }
@@ -124,10 +122,11 @@ public enum OfflineRender {
     enum DirectoryState { case missing, notDirectory, notWritable, writable }
 
     static func directoryState(_ directory: String) -> DirectoryState {
-        var info = stat()
-        guard stat(directory, &info) == 0 else { return .missing }
-        guard info.st_mode & S_IFMT == S_IFDIR else { return .notDirectory }
-        return access(directory, W_OK) == 0 ? .writable : .notWritable
+        switch FileSystem.kind(of: directory) {
+        case .missing: return .missing
+        case .directory: return FileSystem.isWritable(directory) ? .writable : .notWritable
+        case .file, .other: return .notDirectory
+        }
     }
 
     /// Parses seconds written as a decimal (`2.5`) within `range`.
@@ -136,11 +135,6 @@ public enum OfflineRender {
             throw RuntimeError.badOption("\(option) must be a number of seconds in \(range.lowerBound)...\(range.upperBound) (got '\(text)')")
         }
         return value
-    }
-
-    /// The panel picture for one frame, as the request wants it.
-    static func picture(_ frame: Frame, _ request: Request) -> RGBImage8 {
-        request.raw ? PanelPreview.raw(frame) : PanelPreview.dots(frame, scale: request.scale)
     }
 
     /// Checks the panel options and the trace path; returns the size frames must have.
@@ -156,42 +150,50 @@ public enum OfflineRender {
         _ = try request.effect.makeScene(parameters: request.parameters, seed: request.seed, width: panel.width, height: panel.height)
     }
 
-    /// Renders and writes the file; returns a one-line summary.
+    /// Renders through the frame loop on the virtual clock and writes the file; returns a
+    /// one-line summary.
     public static func run(_ request: Request) throws -> String {
         var request = request
         try preparePanel(&request)
         let trace = request.traceBus.map { BusTraceFile(path: $0) }
-        let clockStamp = TraceStamp()
-        let panel = try request.panel.map { try SimulatedPanel($0, trace: trace, clock: { clockStamp.nanoseconds }) }
-        /// What the output shows for a frame: the frame, or the panel model's picture.
-        func shown(_ frame: Frame, at time: FrameTime) throws -> Frame {
-            guard let panel else { return frame }
-            clockStamp.nanoseconds = time.nanoseconds
-            return try panel.show(frame)
-        }
-        defer { try? trace?.write() }
+        let time = VirtualTime()
+        let panel = try request.panel.map { try SimulatedPanel($0, trace: trace, time: time) }
         let scene = try request.effect.makeScene(parameters: request.parameters, seed: request.seed,
                                                  width: request.size.width, height: request.size.height)
-        var player = EffectPlayer(scene: scene, size: request.size, supersampling: request.supersampling)
+        let source = EffectSource(scene: scene, size: request.size, supersampling: request.supersampling)
+        let file: any FrameOutput, clock: any FrameClock, length: FrameTime
         switch request.format {
         case .png:
-            let frame = try shown(player.render(at: .seconds(request.instant)), at: .seconds(request.instant))
-            try PNGFile.write(picture(frame, request), to: request.output)
-            return "wrote \(request.output): \(request.effect.name) at \(request.instant)s, \(request.size) LEDs"
+            // One frame, at the instant asked for: a one-frame clock that starts there.
+            file = PNGStillOutput(path: request.output, raw: request.raw, scale: request.scale)
+            clock = SingleInstantClock(at: .seconds(request.instant))
+            length = .seconds(request.instant)
         case .gif:
-            // Frames stream into the encoder one at a time; only the compressed GIF is held.
-            var clock = VirtualFrameClock(framesPerSecond: request.fps)
-            let delays = GIFFile.delays(fps: request.fps, frameCount: request.frameCount)
-            let firstTick = clock.nextTick()
-            let first = picture(try shown(player.render(at: firstTick.timestamp), at: firstTick.timestamp), request)
-            let encoder = try GIFEncoder(width: first.width, height: first.height, loop: true)
-            try encoder.append(first, delayCentiseconds: delays[0])
-            for k in 1..<request.frameCount {
-                let tick = clock.nextTick()
-                try encoder.append(picture(try shown(player.render(at: tick.timestamp), at: tick.timestamp), request), delayCentiseconds: delays[k])
-            }
-            try AtomicFile.write(try encoder.finish(), to: request.output)
-            return "wrote \(request.output): \(request.effect.name), \(request.frameCount) frames at \(request.fps) fps, \(request.size) LEDs"
+            file = GIFRecorderOutput(path: request.output, fps: request.fps, frameCount: request.frameCount,
+                                     raw: request.raw, scale: request.scale)
+            clock = VirtualFrameClock(framesPerSecond: request.fps)
+            length = .frame(request.frameCount - 1, fps: request.fps)
         }
+        let display: any FrameOutput = panel.map { SimulatedPanelOutput(panel: $0, viewers: [file], trace: trace) }
+            ?? PlainPanelOutput(viewers: [file])
+        try FrameLoop(source: source, clock: clock, outputs: [display], length: length, time: time).run()
+        switch request.format {
+        case .png: return "wrote \(request.output): \(request.effect.name) at \(request.instant)s, \(request.size) LEDs"
+        case .gif: return "wrote \(request.output): \(request.effect.name), \(request.frameCount) frames at \(request.fps) fps, \(request.size) LEDs"
+        }
+    }
+}
+
+/// A frame clock whose first tick is at `instant` and every later one just after it: a still
+/// frame through the frame loop, which ends it with a length of `instant`.
+struct SingleInstantClock: FrameClock {
+    let instant: FrameTime
+    let framesPerSecond = 1
+    private var index: Int64 = 0
+    init(at instant: FrameTime) { self.instant = instant }
+    mutating func nextTick() -> FrameTick {
+        defer { index += 1 }
+        let t = index == 0 ? instant : instant + FrameTime(nanoseconds: 1)
+        return FrameTick(index: index, timestamp: t, targetTimestamp: t, duration: .zero, missedFrames: 0)
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
 import PixelCore
+import PixelImages
+import PixelSystem
 import PixelPanels
 import PixelRuntime
 import PixelSimulator
@@ -91,7 +93,7 @@ struct DecodeCommand: ParsableCommand {
     func run() throws {
         guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(scale))") }
         try OfflineRender.checkWritable(out, extensions: [".png"])
-        let target = try SimulatedPanel.target(for: panel)
+        let target = try SimulatedTarget(try PanelDescription(parsing: panel))
         let transactions = try BusTraceReader.parse(try readText(trace), name: trace)
         guard !transactions.isEmpty else { throw RuntimeError.badOption("'\(trace)' holds no transactions; record one with --trace-bus") }
         try BusTraceReader.play(transactions, into: target, name: trace)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PixelCore
 import PixelEffects
+import PixelPanels
 import PixelRuntime
 
 @main
@@ -47,9 +48,12 @@ struct ListCommand: ParsableCommand {
             }
         }
         print("")
-        print("panels, for --panel TYPE:key=value,… (see the README for defaults and ranges):")
-        for panel in SimulatedPanel.summaries {
-            print("    \(panel.type) (\(panel.bus)): \(panel.keys)")
+        print("panels, for --panel TYPE:key=value,… (key=default  allowed values):")
+        for panel in PanelTypeSummary.all {
+            print("\(panel.type) (\(panel.bus.rawValue))")
+            for key in panel.keys {
+                print("    \(key.key)=\(key.defaultValue)  (\(key.allowed))")
+            }
         }
     }
 }

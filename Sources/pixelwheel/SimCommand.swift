@@ -1,10 +1,9 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ArgumentParser
 import PixelCore
 import PixelEffects
+import PixelInputs
 import PixelRuntime
+import PixelSystem
 
 struct SimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -75,11 +74,11 @@ struct SimCommand: ParsableCommand {
                 throw RuntimeError.badOption("\(font): \(error)")
             }
         }
-        if !noTty && !TerminalSession.isInteractive {
+        if !noTty && !TerminalDevice.isInteractive {
             throw RuntimeError.badOption("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
         }
         // Headless runs show midnight so their frames do not depend on when they ran.
-        let wallClock: () -> Int = noTty ? { 0 } : { localSecondsSinceMidnight() }
+        let wallClock: () -> Int = noTty ? { 0 } : { Environment.localSecondsSinceMidnight() }
         var session = try SimulatorSession(options: options, wallClock: wallClock)
         let warnedAtStart = session.warnings.count
         for warning in session.warnings where noTty { printError(warning) }
@@ -95,18 +94,9 @@ struct SimCommand: ParsableCommand {
 
 /// The whole of a text file, as UTF-8.
 func readText(_ path: String) throws -> String {
-    String(decoding: try FileBytes.read(path), as: UTF8.self)
+    try FileBytes.readText(path)
 }
 
 func printError(_ text: String) {
-    let bytes = Array((text + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-}
-
-/// Seconds since local midnight, for the clock screen.
-@Sendable func localSecondsSinceMidnight() -> Int {
-    var now = time(nil)
-    var parts = tm()
-    localtime_r(&now, &parts)
-    return Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec)
+    Environment.printError(text)
 }

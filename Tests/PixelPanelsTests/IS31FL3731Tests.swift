@@ -166,7 +166,7 @@ private func is31fl3731Configuration(_ text: String) throws -> IS31FL3731Configu
         frame[0, 0] = .white
         bus.failAt = bus.writes.count
         #expect(throws: BusError.self) { try panel.show(frame) }
-        #expect(panel.heldPWM == nil)
+        #expect(panel.held == nil)
         let start = bus.writes.count
         try panel.show(frame)
         #expect(bus.writes[start] == [0xFD, 0x00])

@@ -1,4 +1,9 @@
 import Testing
+import PixelPanels
+import PixelSimulator
+import PixelSystem
+import PixelInputs
+import PixelImages
 import PixelCore
 import PixelEffects
 import PixelUI
@@ -27,7 +32,12 @@ struct EdgeCaseTests {
         a.handle(InputEvent(.select, at: .milliseconds(1)))
         var canvas = Canvas(width: 32, height: 16, supersampling: .x1)
         a.render(into: &canvas, at: .seconds(3 * 365 * 86400))
+        let late = canvas.downsample()
+        canvas.clear()
+        a.render(into: &canvas, at: .seconds(3 * 365 * 86400) + .milliseconds(500))
         #expect(a.screen == .playing)
+        #expect(late.pixels.contains { $0 != .black }, "three years in, the effect still draws")
+        #expect(canvas.downsample() != late, "and still moves")
     }
 
     @Test func shuffleGivesEachEffectTwentySecondsWhateverTheSpeed() {
@@ -65,15 +75,23 @@ struct EdgeCaseTests {
 
     @Test func longGIFsKeepEveryFrame() throws {
         let dir = try ScratchDirectory()
+        let long = try OfflineRender.Request(effect: try EffectCatalog.named("fan"), parameters: [:],
+                                             size: try PanelSize(width: 1, height: 1), supersampling: .x1, seed: 1,
+                                             output: dir.file("x.gif"), seconds: 600, fps: 100, instant: 0, scale: 1, raw: true)
+        #expect(long.frameCount == 60_000)
+        // Written and read back: 12000 frames of a 1-LED fan, every one kept with its delay.
         let request = try OfflineRender.Request(effect: try EffectCatalog.named("fan"), parameters: [:],
                                                 size: try PanelSize(width: 1, height: 1), supersampling: .x1, seed: 1,
-                                                output: dir.file("x.gif"), seconds: 600, fps: 100, instant: 0, scale: 1, raw: true)
-        #expect(request.frameCount == 60_000)
+                                                output: dir.file("y.gif"), seconds: 120, fps: 100, instant: 0, scale: 1, raw: true)
+        _ = try OfflineRender.run(request)
+        let gif = try GIFFile.read(path: dir.file("y.gif"))
+        #expect(gif.frames.count == 12_000)
+        #expect(gif.delaysCentiseconds.allSatisfy { $0 == 1 })
     }
 
     @Test func ppmSamplesAboveTheirMaximumAreRefused() {
-        #expect(throws: RuntimeError.self) { _ = try StillImage.read("a.ppm", bytes: Array("P6\n1 1\n1\n".utf8) + [255, 255, 255]) }
-        #expect(throws: RuntimeError.self) { _ = try StillImage.read("b.ppm", bytes: Array("P3\n1 1\n15\n16 0 0\n".utf8)) }
+        #expect(throws: ImageFileError.self) { _ = try StillImage.read("a.ppm", bytes: Array("P6\n1 1\n1\n".utf8) + [255, 255, 255]) }
+        #expect(throws: ImageFileError.self) { _ = try StillImage.read("b.ppm", bytes: Array("P3\n1 1\n15\n16 0 0\n".utf8)) }
     }
 
     @Test func negativeOrHugeHoldTimesInATraceAreRefused() {

@@ -1,4 +1,10 @@
 import Testing
+import PixelUI
+import PixelPanels
+import PixelSimulator
+import PixelSystem
+import PixelInputs
+import PixelImages
 import PixelCore
 import PixelEffects
 @testable import PixelRuntime

@@ -1,5 +1,11 @@
 import Foundation
 import Testing
+import PixelUI
+import PixelPanels
+import PixelSimulator
+import PixelSystem
+import PixelInputs
+import PixelImages
 
 /// Runs the real `pixelwheel sim` in a pseudo-terminal (util-linux `script`), types keys into
 /// it and reads what it drew: the interactive path end to end, as a person would use it.

@@ -1,5 +1,9 @@
 import Foundation
 import Testing
+import PixelUI
+import PixelSystem
+import PixelInputs
+import PixelImages
 import PixelCore
 import PixelPanels
 import PixelSimulator
@@ -29,7 +33,7 @@ struct SimulatedPanelTests {
         #expect(shown.litArea > 0)
         // Through the JSON-lines format and into a fresh model.
         let text = trace.entries.map { $0.transaction.jsonLine(at: $0.nanoseconds) }.joined(separator: "\n")
-        let target = try SimulatedPanel.target(for: spec)
+        let target = try SimulatedTarget(try PanelDescription(parsing: spec))
         try BusTraceReader.play(try BusTraceReader.parse(text), into: target)
         #expect(target.model.picture == shown)
     }
@@ -60,7 +64,7 @@ struct SimulatedPanelTests {
     }
 
     @Test func badPanelDescriptionsNameTheProblem() {
-        #expect(throws: PanelConfigurationError.unknownType("max7221", known: SimulatedPanel.knownTypes)) {
+        #expect(throws: PanelConfigurationError.unknownType("max7221", known: PanelDescription.knownTypes)) {
             _ = try SimulatedPanel("max7221:chips=4")
         }
         #expect(throws: PanelConfigurationError.self) { _ = try SimulatedPanel("max7219:chips=99") }
@@ -78,7 +82,7 @@ struct SimulatedPanelTests {
         #expect(throws: RuntimeError.badOption("trace line 1: 'bytes' is missing")) {
             _ = try BusTraceReader.parse("{\"bus\":\"i2c\",\"address\":\"0x70\"}")
         }
-        let target = try SimulatedPanel.target(for: "ht16k33")
+        let target = try SimulatedTarget(try PanelDescription(parsing: "ht16k33"))
         let spi = try BusTraceReader.parse("{\"bus\":\"spi\",\"bytes\":\"0c01\"}")
         #expect(throws: RuntimeError.badOption("trace transaction 1: an SPI transfer, but this panel is not on SPI")) {
             try BusTraceReader.play(spi, into: target)
@@ -108,7 +112,7 @@ struct SimulatorOnPanelTests {
         #expect(session.state.selectedTitle == "Shuffle")
         #expect(last!.width == 32 && last!.litArea > 10)
         // The picture came through the bus: decoding the written trace gives the same picture.
-        let target = try SimulatedPanel.target(for: "max7219:chips=4")
+        let target = try SimulatedTarget(try PanelDescription(parsing: "max7219:chips=4"))
         try BusTraceReader.play(try BusTraceReader.parse(try String(contentsOfFile: dir.file("bus.jsonl"), encoding: .utf8)), into: target)
         #expect(target.model.picture == last!)
     }
@@ -130,8 +134,8 @@ struct StillImageTests {
         let binary = try StillImage.read("b.ppm", bytes: Array("P6 2 1 255\n".utf8) + [255, 0, 0, 0, 0, 255])
         #expect(ascii == binary)
         #expect(ascii[1, 0] == .blue)
-        #expect(throws: RuntimeError.self) { _ = try StillImage.read("c.ppm", bytes: Array("P6 2 1 255\n".utf8) + [1, 2]) }
-        #expect(throws: RuntimeError.self) { _ = try StillImage.read("d.jpg", bytes: [0xFF, 0xD8, 0xFF]) }
+        #expect(throws: ImageFileError.self) { _ = try StillImage.read("c.ppm", bytes: Array("P6 2 1 255\n".utf8) + [1, 2]) }
+        #expect(throws: ImageFileError.unknownFormat(path: "d.jpg")) { _ = try StillImage.read("d.jpg", bytes: [0xFF, 0xD8, 0xFF]) }
     }
 }
 
@@ -160,17 +164,34 @@ struct MappedPanelTests {
 
 struct PanelSummaryTests {
     @Test func everyKeyThatListShowsIsOneThePanelReads() throws {
-        for summary in SimulatedPanel.summaries where !summary.keys.contains(",") {
-            for key in summary.keys.split(separator: " ") {
+        #expect(PanelTypeSummary.all.map(\.type) == PanelDescription.knownTypes)
+        for summary in PanelTypeSummary.all {
+            #expect(summary.keys.count >= 4, "\(summary.type) lists only \(summary.keys.count) keys")
+            // Every key but the device path, which takes any text (a wrong one fails at the bus).
+            for key in summary.keys.map(\.key) where key != "device" {
                 do {
-                    _ = try SimulatedPanel("\(summary.type):\(key)=%")
+                    _ = try SimulatedPanel("\(summary.example),\(key)=%".replacingOccurrences(of: "\(summary.type),", with: "\(summary.type):"))
                     Issue.record("\(summary.type): '\(key)=%' was accepted")
                 } catch let error as PanelConfigurationError {
                     if case .unknownKey = error { Issue.record("\(summary.type) does not read '\(key)'") }
                 } catch {
-                    Issue.record("\(summary.type) \(key): unexpected \(error)")
+                    // A bad device path reaches the bus; anything else is a key it read.
                 }
             }
+        }
+    }
+
+    @Test func listedDefaultsAreTheDefaultsInForce() throws {
+        // Giving every key its listed default (where the default is a value) describes the same panel.
+        for summary in PanelTypeSummary.all {
+            let given = summary.keys.filter { !["-", "the board", "rows/2"].contains($0.defaultValue) && $0.defaultValue != "false" }
+            var text = summary.example + (summary.example.contains(":") ? "," : ":")
+            // A strip given by its length takes no height.
+            text += given.filter { key in !summary.example.contains(key.key + "=") && !(key.key == "height" && summary.example.contains("length=")) }.map { "\($0.key)=\($0.defaultValue)" }.joined(separator: ",")
+            let explicit = try PanelDescription(parsing: text)
+            #expect(explicit.keys == summary.keys, "\(text)")
+            let a = try SimulatedPanel(summary.example), b = try SimulatedPanel(explicit)
+            #expect(a.width == b.width && a.height == b.height && a.text != b.text)
         }
     }
 }
@@ -192,7 +213,7 @@ struct InputCheckingTests {
     }
 
     @Test func directoriesAreNotReadAsFiles() {
-        #expect(throws: RuntimeError.badOption("cannot read '/tmp': it is a directory; name a file")) { _ = try FileBytes.read("/tmp") }
+        #expect(throws: FileError.cannotRead(path: "/tmp", reason: "it is a directory", hint: "name a file")) { _ = try FileBytes.read("/tmp") }
     }
 
     @Test func settingsThatCannotBeSavedAreReportedOnceAndTheRunGoesOn() throws {

@@ -1,5 +1,10 @@
 import Foundation
 import Testing
+import PixelPanels
+import PixelSimulator
+import PixelSystem
+import PixelInputs
+import PixelImages
 import PixelCore
 import PixelEffects
 import PixelUI

@@ -245,7 +245,7 @@ private func max7219Panel(_ text: String, on model: MAX7219Model) throws -> MAX7
         model.receive([0x0E, 0xFF], mode: .mode0, speedHz: 1_000_000)
         #expect(model.chips[0] == MAX7219Model(board: .fc16(chips: 1)).chips[0])
         #expect(model.anomalies.count == 2)
-        #expect(model.anomalies[0].contains("register 0xD does not exist"))
+        #expect(model.anomalies[0].contains("register 0x0d does not exist"))
     }
 
     @Test func aClockAboveTenMegahertzIsNoted() {

@@ -30,8 +30,7 @@ public enum BusError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(device): a frame needs one \(bytes)-byte transfer but the device takes at most \(limit) bytes; "
                 + "add spidev.bufsiz=\(needed) to /boot/firmware/cmdline.txt and reboot (simulator: the panel option bufsiz=\(needed)), or use a smaller panel"
         case let .noAcknowledge(device, address):
-            let hex = String(address, radix: 16)
-            return "\(device): nothing answered at address 0x\(hex.count < 2 ? "0" + hex : hex); check wiring, power and the address jumpers (i2cdetect -y 1)"
+            return "\(device): nothing answered at address \(Hex.byte(address)); check wiring, power and the address jumpers (i2cdetect -y 1)"
         case let .systemCall(device, operation, errno, meaning):
             return "\(device): \(operation) failed: \(meaning) (errno \(errno))"
         case let .invalidRequest(device, reason):

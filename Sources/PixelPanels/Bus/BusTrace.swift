@@ -35,25 +35,15 @@ extension BusTransaction {
     public func jsonLine(at nanoseconds: Int64) -> String {
         switch self {
         case let .spi(device, speedHz, bytes):
-            return "{\"t_ns\":\(nanoseconds),\"bus\":\"spi\",\"device\":\"\(jsonEscaped(device))\",\"speed_hz\":\(speedHz),\"bytes\":\"\(hexString(bytes))\"}"
+            return "{\"t_ns\":\(nanoseconds),\"bus\":\"spi\",\"device\":\"\(jsonEscaped(device))\",\"speed_hz\":\(speedHz),\"bytes\":\"\(Hex.bytes(bytes))\"}"
         case let .i2c(device, address, bytes):
-            let a = String(address, radix: 16)
-            return "{\"t_ns\":\(nanoseconds),\"bus\":\"i2c\",\"device\":\"\(jsonEscaped(device))\",\"address\":\"0x\(a.count < 2 ? "0" + a : a)\",\"bytes\":\"\(hexString(bytes))\"}"
+            return "{\"t_ns\":\(nanoseconds),\"bus\":\"i2c\",\"device\":\"\(jsonEscaped(device))\",\"address\":\"\(Hex.byte(address))\",\"bytes\":\"\(Hex.bytes(bytes))\"}"
         case let .gpioWrite(device, set, clear):
-            return "{\"t_ns\":\(nanoseconds),\"bus\":\"gpio\",\"device\":\"\(jsonEscaped(device))\",\"set\":\"0x\(String(set, radix: 16))\",\"clear\":\"0x\(String(clear, radix: 16))\"}"
+            return "{\"t_ns\":\(nanoseconds),\"bus\":\"gpio\",\"device\":\"\(jsonEscaped(device))\",\"set\":\"\(Hex.word(set))\",\"clear\":\"\(Hex.word(clear))\"}"
         case let .gpioHold(device, ns):
             return "{\"t_ns\":\(nanoseconds),\"bus\":\"gpio\",\"device\":\"\(jsonEscaped(device))\",\"hold_ns\":\(ns)}"
         }
     }
-}
-
-/// Lowercase hex, two digits per byte, no separators.
-public func hexString(_ bytes: [UInt8]) -> String {
-    let digits = Array("0123456789abcdef")
-    var s = ""
-    s.reserveCapacity(bytes.count * 2)
-    for b in bytes { s.append(digits[Int(b >> 4)]); s.append(digits[Int(b & 15)]) }
-    return s
 }
 
 func jsonEscaped(_ text: String) -> String {

@@ -39,7 +39,7 @@ public struct ColorCorrection: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The scales as lowercase hex `rrggbb`.
-    public var description: String { hexString([red, green, blue]) }
+    public var description: String { Hex.bytes([red, green, blue]) }
 
     /// The channel's scale as a Q16 factor: 255 becomes exactly 65536.
     func factor(_ channel: Int) -> Int {

@@ -54,7 +54,7 @@ public struct ColorPipelineConfiguration: Hashable, Sendable {
                 white: Bool = false, output: OutputDepth = .pwm8) throws(PanelConfigurationError) {
         let type = options.type
         var brightness = Fixed.one
-        if let text = options.text("brightness") {
+        if let text = options.text("brightness", allowed: "0...255 or 0.0...1.0", default: "255") {
             if text.contains("."), let fraction = Fixed(text), fraction >= .zero, fraction <= .one {
                 brightness = fraction
             } else if !text.contains("."), let level = Int(text), (0...255).contains(level) {
@@ -64,7 +64,7 @@ public struct ColorPipelineConfiguration: Hashable, Sendable {
             }
         }
         var correction = ColorCorrection.none
-        if let text = options.text("correction") {
+        if let text = options.text("correction", allowed: "none|typical-strip|typical-pixel|RRGGBB", default: "none") {
             guard let parsed = ColorCorrection(text: text) else {
                 throw .badValue(type: type, key: "correction", value: text, allowed: "none|typical-strip|typical-pixel|RRGGBB")
             }

@@ -28,7 +28,7 @@ public struct HUB75Configuration: Hashable, Sendable {
     public let lsbNanoseconds: Int
     /// Global brightness, 1…100 % of full duty: every level is scaled by it before the bit
     /// planes are cut, so dimming costs no refresh rate (at the price of fewer levels in use).
-    public let brightnessPercent: Int
+    public internal(set) var brightnessPercent: Int
 
     /// Checks the combination: `parallel` must not exceed the wiring's chains, a 1/32-scan panel
     /// needs an E line, `pwmBits` is 1…11, `lsbNanoseconds` 1…1_000_000.
@@ -75,8 +75,8 @@ public struct HUB75Configuration: Hashable, Sendable {
     /// Reads the keys in the table above from `options` (a `hub75:` description). Keys it does
     /// not know are left for `options.finish()` to reject.
     public init(options: inout PanelOptions) throws(PanelConfigurationError) {
-        let rowsText = options.text("rows")
-        let scanText = options.text("scan")
+        let rowsText = options.text("rows", allowed: "8|16|32|64", default: "32")
+        let scanText = options.text("scan", allowed: "4|8|16|32", default: "rows/2")
         var rows = 32
         if let rowsText {
             guard let r = Int(rowsText), [8, 16, 32, 64].contains(r) else {

@@ -9,8 +9,8 @@ import PixelCore
 public final class HUB75Panel: Panel {
     /// Geometry, wiring, depth and timing.
     public let configuration: HUB75Configuration
-    /// Frame → planes.
-    public let encoder: HUB75Encoder
+    /// Frame → planes, at the brightness in force.
+    public private(set) var encoder: HUB75Encoder
     /// The double buffer shared with the refresher.
     public let framebuffer: HUB75Framebuffer
 
@@ -34,6 +34,14 @@ public final class HUB75Panel: Panel {
                 reason: "frame is \(frame.width)×\(frame.height) LEDs but the panel is \(width)×\(height); render at the panel's size")
         }
         framebuffer.encode(frame, with: encoder)
+    }
+
+    /// Scales the levels to `percent` of the configured brightness (at least 1 %) before the
+    /// bit planes are cut.
+    public func setBrightness(percent: Int) throws(BusError) {
+        var scaled = configuration
+        scaled.brightnessPercent = max(1, (configuration.brightnessPercent * min(100, max(0, percent)) + 50) / 100)
+        encoder = HUB75Encoder(configuration: scaled)
     }
 
     /// A refresher for this panel's framebuffer on `lines` (see `HUB75Refresher.init`).

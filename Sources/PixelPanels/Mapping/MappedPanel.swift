@@ -22,6 +22,8 @@ public final class MappedPanel: Panel {
     public var width: Int { mapper.width }
     public var height: Int { mapper.height }
 
+    public func setBrightness(percent: Int) throws(BusError) { try inner.setBrightness(percent: percent) }
+
     public func show(_ frame: Frame) throws(BusError) {
         guard frame.width == width, frame.height == height else {
             throw .invalidRequest(device: "mapped panel",

@@ -19,9 +19,9 @@ extension PixelMapper {
     /// `TileWiring` for how other wirings map onto `rotate` and `mirror`.
     public init(options: inout PanelOptions) throws(PanelConfigurationError) {
         let type = options.type
-        let length = try options.integer("length", in: 1...65536, default: 0)
-        let givenWidth = options.text("width") != nil, givenHeight = options.text("height") != nil
-        var tileWidth = try options.integer("width", in: 1...4096, default: 0)
+        let length = try options.integer("length", in: 1...65536, default: 0, shownDefault: "-")
+        let givenWidth = options.has("width"), givenHeight = options.has("height")
+        var tileWidth = try options.integer("width", in: 1...4096, default: 0, shownDefault: "-")
         var tileHeight = try options.integer("height", in: 1...4096, default: 1)
         if length > 0 {
             guard !givenWidth && !givenHeight else {
@@ -34,9 +34,9 @@ extension PixelMapper {
         }
         let serpentine = try options.flag("serpentine")
         let columns = try options.flag("columns")
-        let tiles = try Self.size(options.text("tiles"), key: "tiles", type: type, allowed: "COLSxROWS such as 2x1") ?? (1, 1)
+        let tiles = try Self.size(options.text("tiles", allowed: "COLSxROWS", default: "1x1"), key: "tiles", type: type, allowed: "COLSxROWS such as 2x1") ?? (1, 1)
         var tileRotations: [Rotation] = []
-        let rotationText = options.text("tile-rotate") ?? "0"
+        let rotationText = options.text("tile-rotate", allowed: "0|90|180|270, several joined by :", default: "0") ?? "0"
         for part in rotationText.split(separator: ":", omittingEmptySubsequences: false) {
             guard let degrees = Int(part), let rotation = Rotation(rawValue: degrees) else {
                 throw .badValue(type: type, key: "tile-rotate", value: rotationText, allowed: "0|90|180|270, several joined by ':'")
@@ -44,15 +44,9 @@ extension PixelMapper {
             tileRotations.append(rotation)
         }
         let tileSerpentine = try options.flag("tile-serpentine")
-        let rotation = Rotation(rawValue: Int(try options.choice("rotate", ["0", "90", "180", "270"], default: "0"))!)!
-        let mirror: Mirror
-        switch try options.choice("mirror", ["none", "x", "y", "xy"], default: "none") {
-        case "x": mirror = .x
-        case "y": mirror = .y
-        case "xy": mirror = [.x, .y]
-        default: mirror = []
-        }
-        let logical = try Self.size(options.text("logical"), key: "logical", type: type, allowed: "WxH such as 14x14")
+        let rotation = try options.rotation()
+        let mirror = try options.mirror()
+        let logical = try Self.size(options.text("logical", allowed: "WxH", default: "the board"), key: "logical", type: type, allowed: "WxH such as 14x14")
         let xOffset = try options.integer("x-offset", in: 0...65535, default: 0)
         let yOffset = try options.integer("y-offset", in: 0...65535, default: 0)
         let tileCount = tiles.0 * tiles.1

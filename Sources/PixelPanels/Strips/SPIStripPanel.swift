@@ -22,6 +22,8 @@ public protocol SPIStripConfiguration: Sendable {
     var transferBytes: Int { get }
     /// The SPI clock, in Hz.
     var spiClockHz: Int { get }
+    /// The colour pipeline, whose brightness `setBrightness` scales.
+    var color: ColorPipelineConfiguration { get set }
 }
 
 /// An addressable strip or grid on SPI (WS2812B/SK6812 on MOSI; APA102/SK9822 on MOSI and
@@ -33,6 +35,8 @@ public final class SPIStripPanel<Encoder: SPIStripEncoder>: Panel {
     public let device: any SPIDevice
     /// Frame → bytes.
     public private(set) var encoder: Encoder
+    /// The configuration as given: its brightness is the 100 % level.
+    public let configuration: Encoder.Configuration
 
     /// A panel on `device`; sets the device to mode 0 at the configured clock. Throws
     /// `transferTooLarge` when one frame does not fit one transfer on this device.
@@ -42,6 +46,7 @@ public final class SPIStripPanel<Encoder: SPIStripEncoder>: Panel {
             throw .transferTooLarge(device: device.name, bytes: bytes, limit: device.maxTransferSize)
         }
         self.device = device
+        self.configuration = configuration
         encoder = Encoder(configuration: configuration)
         try device.configure(mode: .mode0, speedHz: configuration.spiClockHz)
     }
@@ -52,6 +57,13 @@ public final class SPIStripPanel<Encoder: SPIStripEncoder>: Panel {
     public var height: Int { encoder.configuration.mapper.height }
     /// The estimated current of the last frame shown.
     public var lastPower: PowerEstimate { encoder.lastPower }
+
+    /// Scales the colour pipeline's brightness to `percent` of the configured level.
+    public func setBrightness(percent: Int) throws(BusError) {
+        var scaled = configuration
+        scaled.color.brightness = configuration.color.brightness * Fixed(min(100, max(0, percent)), over: 100)
+        encoder = Encoder(configuration: scaled)
+    }
 
     /// Sends `frame` as one transfer.
     public func show(_ frame: Frame) throws(BusError) {

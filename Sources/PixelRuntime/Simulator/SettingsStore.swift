@@ -1,7 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import PixelSimulator
+import PixelSystem
 import PixelUI
 
 /// Keeps the settings in a small text file, written atomically (temporary file + rename).
@@ -15,10 +12,10 @@ public struct SettingsStore: Sendable {
     /// The default place: `$XDG_STATE_HOME/pixelwheel/settings.conf`, else
     /// `~/.local/state/pixelwheel/settings.conf`, else `./pixelwheel-settings.conf`.
     public static func defaultPath() -> String {
-        if let state = getenv("XDG_STATE_HOME").map({ String(cString: $0) }), !state.isEmpty {
+        if let state = Environment.variable("XDG_STATE_HOME"), !state.isEmpty {
             return state + "/pixelwheel/settings.conf"
         }
-        if let home = getenv("HOME").map({ String(cString: $0) }), !home.isEmpty {
+        if let home = Environment.variable("HOME"), !home.isEmpty {
             return home + "/.local/state/pixelwheel/settings.conf"
         }
         return "pixelwheel-settings.conf"
@@ -27,7 +24,7 @@ public struct SettingsStore: Sendable {
     /// The saved settings, or defaults with a one-line warning when the file is missing
     /// (no warning), unreadable or corrupt (warning; the file is replaced by defaults).
     public func load() -> (settings: Settings, warning: String?) {
-        guard access(path, F_OK) == 0 else { return (Settings(), nil) }  // first run: nothing saved yet
+        guard FileSystem.kind(of: path) != .missing else { return (Settings(), nil) }  // first run: nothing saved yet
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, limit: 1 << 20)
@@ -47,16 +44,8 @@ public struct SettingsStore: Sendable {
     /// Writes `settings`, creating the directory if needed.
     public func save(_ settings: Settings) throws {
         if let slash = path.lastIndex(of: "/") {
-            makeDirectories(String(path[..<slash]))
+            FileSystem.makeDirectories(String(path[..<slash]))
         }
         try AtomicFile.write(Array(settings.fileText.utf8), to: path)
-    }
-
-    private func makeDirectories(_ directory: String) {
-        var built = directory.hasPrefix("/") ? "" : "."
-        for part in directory.split(separator: "/") {
-            built += "/" + part
-            mkdir(built, 0o755)
-        }
     }
 }

@@ -1,14 +1,6 @@
 import PixelCore
 import PixelPanels
 
-/// Which clocked LED chip the `APA102Model` is.
-public enum APA102Chip: String, CaseIterable, Hashable, Sendable {
-    /// APA102: shows an LED's word as soon as the LED has received it.
-    case apa102
-    /// SK9822: holds the word and shows it when the LED next sees a 32-bit zero frame.
-    case sk9822
-}
-
 /// Something the APA102 model saw on the wire that the chip would not accept.
 public enum APA102Problem: Hashable, Sendable, CustomStringConvertible {
     /// An LED word that does not start with `111`.
@@ -21,7 +13,7 @@ public enum APA102Problem: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .badHeader(led, word):
-            return "LED \(led): word 0x\(String(word, radix: 16)) does not start with 0b111"
+            return "LED \(led): word \(Hex.word(UInt64(word))) does not start with 0b111"
         case let .wrongMode(mode):
             return "SPI mode \(mode.rawValue): APA102 samples data on the rising clock edge; use mode 0"
         }

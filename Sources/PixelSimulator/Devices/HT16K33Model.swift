@@ -83,11 +83,11 @@ public final class HT16K33Model: I2CDeviceModel {
         case 0x40...0x47, 0x60...0x6F:
             break
         default:
-            anomalies.append("command 0x\(Self.hex(command)) is not an HT16K33 command (ignored)")
+            anomalies.append("command \(Hex.byte(command)) is not an HT16K33 command (ignored)")
             return
         }
         if !data.isEmpty {
-            anomalies.append("command 0x\(Self.hex(command)) was followed by \(data.count) data bytes, which the chip ignores; "
+            anomalies.append("command \(Hex.byte(command)) was followed by \(data.count) data bytes, which the chip ignores; "
                 + "send each command in its own write")
         }
     }
@@ -101,7 +101,7 @@ public final class HT16K33Model: I2CDeviceModel {
         case 0x40...0x45, 0x60:
             return Array(repeating: 0, count: count)
         default:
-            anomalies.append("read from 0x\(Self.hex(register)), which the HT16K33 does not have")
+            anomalies.append("read from \(Hex.byte(register)), which the HT16K33 does not have")
             return Array(repeating: 0, count: count)
         }
     }
@@ -125,8 +125,4 @@ public final class HT16K33Model: I2CDeviceModel {
         return frame
     }
 
-    private static func hex(_ value: UInt8) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return digits.count < 2 ? "0" + digits : digits
-    }
 }

@@ -66,14 +66,14 @@ public final class IS31FL3731Model: I2CDeviceModel {
                 page = value
             } else {
                 page = nil
-                anomalies.append("page 0x\(Self.hex(value)) does not exist (pages are 0x00...0x07 and 0x0B); "
+                anomalies.append("page \(Hex.byte(value)) does not exist (pages are 0x00...0x07 and 0x0B); "
                     + "writes are ignored until a valid page is selected")
             }
             if data.count > 1 { anomalies.append("\(data.count - 1) bytes after the page number were ignored") }
             return
         }
         guard let page else {
-            anomalies.append("write to register 0x\(Self.hex(register)) with no valid page selected (ignored)")
+            anomalies.append("write to register \(Hex.byte(register)) with no valid page selected (ignored)")
             return
         }
         if page == IS31FL3731Register.functionPage {
@@ -95,7 +95,7 @@ public final class IS31FL3731Model: I2CDeviceModel {
             r += 1
         }
         if register > last, data.isEmpty {
-            anomalies.append("frame \(frame): register 0x\(Self.hex(UInt8(register))) does not exist")
+            anomalies.append("frame \(frame): register \(Hex.byte(UInt8(register))) does not exist")
         }
     }
 
@@ -112,7 +112,7 @@ public final class IS31FL3731Model: I2CDeviceModel {
             } else {
                 functionRegisters[r] = byte
                 if r == Int(IS31FL3731Register.configuration), (byte >> 3) & 3 != 0 {
-                    anomalies.append("configuration 0x\(Self.hex(byte)) selects \((byte >> 4) & 1 == 1 ? "audio" : "auto") "
+                    anomalies.append("configuration \(Hex.byte(byte)) selects \((byte >> 4) & 1 == 1 ? "audio" : "auto") "
                         + "frame play, which the model does not animate: the picture shows frame \(byte & 7)")
                 }
             }
@@ -145,8 +145,4 @@ public final class IS31FL3731Model: I2CDeviceModel {
         return frame
     }
 
-    private static func hex(_ value: UInt8) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return digits.count < 2 ? "0" + digits : digits
-    }
 }

@@ -120,7 +120,7 @@ public final class MAX7219Model: SPIDeviceModel {
         case 0x0F:
             chips[index].displayTest = data & 1 == 1
         default:
-            anomalies.append("chip \(index): register 0x\(String(register, radix: 16, uppercase: true)) does not exist "
+            anomalies.append("chip \(index): register \(Hex.byte(register)) does not exist "
                 + "(word ignored); registers are 0x0...0xC and 0xF")
         }
     }

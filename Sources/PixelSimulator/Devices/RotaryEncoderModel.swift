@@ -1,38 +1,5 @@
 import PixelPanels
 
-/// GPIO inputs whose other end is device models that drive lines: a mechanical rotary
-/// encoder, buttons. Edges are queued in time order as the models produce them.
-public final class SimulatedGPIOInputs: GPIOInputs {
-    public let name: String
-    public let inputMask: UInt64
-    /// Current levels (bit n = GPIO n); lines with pull-ups start high.
-    public private(set) var levels: UInt64
-    private var pending: [GPIOEdge] = []
-
-    /// Inputs on `lines`, all pulled up (high) at rest.
-    public init(name: String = "gpiochip0", lines: [Int]) {
-        self.name = name
-        inputMask = lines.reduce(0) { $0 | (1 << UInt64($1)) }
-        levels = inputMask
-    }
-
-    /// A model drives `line` to `high` at `nanoseconds`; a change queues an edge.
-    public func drive(line: Int, high: Bool, at nanoseconds: Int64) {
-        let bit = UInt64(1) << UInt64(line)
-        precondition(inputMask & bit != 0, "GPIO \(line) is not an input of \(name)")
-        guard (levels & bit != 0) != high else { return }
-        levels = high ? levels | bit : levels & ~bit
-        pending.append(GPIOEdge(line: line, rising: high, at: nanoseconds))
-    }
-
-    public func read() throws(BusError) -> UInt64 { levels }
-
-    public func waitForEdges(timeoutNanoseconds: Int64) throws(BusError) -> [GPIOEdge] {
-        defer { pending.removeAll() }
-        return pending
-    }
-}
-
 /// A mechanical rotary encoder with a push switch (EC11, KY-040): two contacts A and B that
 /// pass through the Gray-code sequence 11 → 01 → 00 → 10 → 11 per detent clockwise (reversed
 /// anticlockwise), resting at 11 with pull-ups, and a switch that shorts to ground. Contacts

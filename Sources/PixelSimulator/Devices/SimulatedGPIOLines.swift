@@ -24,20 +24,23 @@ public final class SimulatedGPIOLines: GPIOLines {
     public let writeNanoseconds: Int
     /// The lines' current levels (bit n = GPIO n).
     public private(set) var levels: UInt64 = 0
-    /// Virtual time since the port was created, in nanoseconds.
+    /// Time the lines were held since the port was created, in nanoseconds.
     public private(set) var nanoseconds: Int64 = 0
+    /// The simulation's clock, moved on by every hold.
+    public let time: VirtualTime
     /// Writes so far.
     public private(set) var writeCount = 0
     private var models: [any GPIODeviceModel]
 
     /// A port driving `outputMask` (default: GPIO 0…27, the 40-pin header) into `models`.
     public init(name: String = "gpiochip0", outputMask: UInt64 = (1 << 28) - 1,
-                models: [any GPIODeviceModel] = [], writeNanoseconds: Int = 0) {
+                models: [any GPIODeviceModel] = [], writeNanoseconds: Int = 0, time: VirtualTime = VirtualTime()) {
         precondition(writeNanoseconds >= 0, "writeNanoseconds must not be negative")
         self.name = name
         self.outputMask = outputMask
         self.models = models
         self.writeNanoseconds = writeNanoseconds
+        self.time = time
     }
 
     /// Wires `model` to the lines.
@@ -70,6 +73,7 @@ public final class SimulatedGPIOLines: GPIOLines {
     private func pass(_ duration: Int) {
         guard duration > 0 else { return }
         nanoseconds += Int64(duration)
+        time.advance(by: Int64(duration))
         for model in models { model.timePassed(duration, levels: levels) }
     }
 

@@ -1,0 +1,75 @@
+import PixelCore
+
+/// `pixelwheel show`: a still picture (PNG or PPM) fitted onto a panel with the renderer's
+/// supersampled downsampling, as the image viewers of other LED projects do.
+public enum StillImage {
+    /// Reads a PNG (any kind libpng reads) or a binary/ASCII PPM (P6/P3, maxval ≤ 255).
+    public static func read(_ path: String, bytes: [UInt8]) throws -> RGBImage8 {
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGFile.decode(bytes) }
+        if bytes.starts(with: Array("P6".utf8)) || bytes.starts(with: Array("P3".utf8)) { return try PPM.decode(bytes, name: path) }
+        throw ImageFileError.unknownFormat(path: path)
+    }
+
+    /// `image` scaled to fit a `width × height` panel (aspect kept, centred, black around),
+    /// drawn at `supersampling` samples per LED and averaged in linear light.
+    public static func fit(_ image: RGBImage8, width: Int, height: Int, supersampling: Supersampling = .x4) -> Frame {
+        var rgba = RGBAImage(width: image.width, height: image.height)
+        for y in 0..<image.height { for x in 0..<image.width { rgba[x, y] = image[x, y] } }
+        var canvas = Canvas(width: width, height: height, supersampling: supersampling)
+        // Scale so the whole image fits: LEDs per image pixel = min(w / iw, h / ih).
+        let scale = min(Fixed(width, over: image.width), Fixed(height, over: image.height))
+        let drawnWidth = scale * image.width, drawnHeight = scale * image.height
+        canvas.drawImage(rgba, at: Point(x: (Fixed(width) - drawnWidth) / 2, y: (Fixed(height) - drawnHeight) / 2), pixelSize: scale)
+        return canvas.downsample()
+    }
+}
+
+/// The netpbm PPM format: a small header, then RGB samples.
+public enum PPM {
+    /// Decodes a binary (P6) or ASCII (P3) PPM with maxval ≤ 255; errors name `name`.
+    public static func decode(_ bytes: [UInt8], name: String) throws -> RGBImage8 {
+        var index = 2
+        func fail(_ reason: String) -> ImageFileError { .damagedPPM(path: name, reason: reason) }
+        func skipSpaceAndComments() {
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "#") {
+                    while index < bytes.count && bytes[index] != 0x0A { index += 1 }
+                } else if bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+                    index += 1
+                } else { return }
+            }
+        }
+        func number() throws -> Int {
+            skipSpaceAndComments()
+            var value = 0, digits = 0
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                value = value * 10 + Int(bytes[index] - 0x30); digits += 1; index += 1
+                if value > 1 << 24 { throw fail("a number in the header is too large") }
+            }
+            guard digits > 0 else { throw fail("expected a number at byte \(index)") }
+            return value
+        }
+        let binary = bytes[1] == UInt8(ascii: "6")
+        let width = try number(), height = try number(), maxValue = try number()
+        guard width > 0, height > 0, width * height <= 1 << 24 else { throw fail("size \(width)x\(height) is empty or too large") }
+        guard (1...255).contains(maxValue) else { throw fail("only 8-bit PPM (maxval 1...255) is supported, got \(maxValue)") }
+        var samples: [UInt8] = []
+        samples.reserveCapacity(width * height * 3)
+        if binary {
+            index += 1  // the single whitespace after maxval
+            guard bytes.count - index >= width * height * 3 else { throw fail("the pixel data is shorter than \(width)x\(height)") }
+            samples = Array(bytes[index..<(index + width * height * 3)])
+        } else {
+            for _ in 0..<(width * height * 3) {
+                let v = try number()
+                guard v <= maxValue else { throw fail("a sample (\(v)) is larger than the maximum value \(maxValue) in the header") }
+                samples.append(UInt8(v))
+            }
+        }
+        if let bad = samples.first(where: { Int($0) > maxValue }) {
+            throw fail("a sample (\(bad)) is larger than the maximum value \(maxValue) in the header")
+        }
+        if maxValue != 255 { samples = samples.map { UInt8((Int($0) * 255 + maxValue / 2) / maxValue) } }
+        return RGBImage8(width: width, height: height, bytes: samples)
+    }
+}

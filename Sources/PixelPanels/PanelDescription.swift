@@ -1,0 +1,179 @@
+import PixelCore
+
+/// One panel as the user describes it — `--panel TYPE:key=value,…` or a `[[panel]]` table of
+/// the configuration file — checked, but not yet connected to any bus.
+///
+/// `makeDriver(on:)` builds the real driver against a `BusProvider`: simulated buses wired to
+/// device models in the simulator, device nodes on a Pi.
+public struct PanelDescription: Sendable {
+    /// The panel types and their chip configurations.
+    public enum Kind: Sendable {
+        case max7219(MAX7219Configuration)
+        case ht16k33(HT16K33Configuration)
+        case is31fl3731(IS31FL3731Configuration)
+        case hub75(HUB75Configuration, rotation: Rotation, mirror: Mirror)
+        case ws2812(WS2812Configuration)
+        case apa102(APA102Configuration, chip: APA102Chip)
+    }
+
+    /// Which kind of bus a panel hangs on.
+    public enum Bus: String, Sendable { case spi = "SPI", i2c = "I2C", gpio = "GPIO" }
+
+    /// The text it was parsed from (for status lines and messages).
+    public let text: String
+    /// The panel type and its configuration.
+    public let kind: Kind
+    /// The bus device: `/dev/spidev0.0`, `/dev/i2c-1`, or for HUB75 a gpiochip path or label
+    /// (`auto`: the Pi's GPIO controller, found by its label).
+    public let device: String
+    /// The simulated spidev's largest transfer (`bufsiz=`, SPI panels only); 4096 bytes by
+    /// default, as on a Pi until `spidev.bufsiz` is raised.
+    public let spiBufferSize: Int
+    /// The option keys this type read, with defaults and ranges.
+    public let keys: [PanelOptionKey]
+
+    /// The panel types this build knows, in the order `list` shows them.
+    public static let knownTypes = ["hub75", "ws2812", "apa102", "sk9822", "max7219", "ht16k33", "is31fl3731"]
+
+    /// Parses and checks `TYPE` or `TYPE:key=value,…`.
+    public init(parsing text: String) throws(PanelConfigurationError) {
+        var options = try PanelOptions(parsing: text)
+        try self.init(options: &options, text: text)
+        try options.finish()
+    }
+
+    /// Reads a description from `options` (the caller runs `options.finish()`, so a table of
+    /// the configuration file can read keys of its own first).
+    public init(options: inout PanelOptions, text: String) throws(PanelConfigurationError) {
+        self.text = text
+        let type = options.type
+        switch type {
+        case "max7219": kind = .max7219(try MAX7219Configuration(options: &options))
+        case "ht16k33": kind = .ht16k33(try HT16K33Configuration(options: &options))
+        case "is31fl3731": kind = .is31fl3731(try IS31FL3731Configuration(options: &options))
+        case "hub75":
+            let configuration = try HUB75Configuration(options: &options)
+            kind = .hub75(configuration, rotation: try options.rotation(), mirror: try options.mirror())
+        case "ws2812": kind = .ws2812(try WS2812Configuration(options: &options))
+        case "apa102", "sk9822":
+            kind = .apa102(try APA102Configuration(options: &options), chip: type == "sk9822" ? .sk9822 : .apa102)
+        default: throw .unknownType(type, known: Self.knownTypes)
+        }
+        let bus = Self.bus(of: kind)
+        let defaultDevice = switch bus {
+        case .spi: "/dev/spidev0.0"
+        case .i2c: "/dev/i2c-1"
+        case .gpio: "auto"
+        }
+        let allowedDevice = switch bus {
+        case .spi: "a spidev path"
+        case .i2c: "an i2c-dev path"
+        case .gpio: "auto, a gpiochip path or label"
+        }
+        device = options.text("device", allowed: allowedDevice, default: defaultDevice) ?? defaultDevice
+        guard device.utf8.count <= 255, !device.isEmpty else {
+            throw .badValue(type: type, key: "device", value: device, allowed: allowedDevice)
+        }
+        spiBufferSize = bus == .spi ? try options.integer("bufsiz", in: 64...(1 << 24), default: 4096) : 4096
+        keys = options.keys
+    }
+
+    /// The bus this panel hangs on.
+    public var bus: Bus { Self.bus(of: kind) }
+
+    private static func bus(of kind: Kind) -> Bus {
+        switch kind {
+        case .max7219, .ws2812, .apa102: .spi
+        case .ht16k33, .is31fl3731: .i2c
+        case .hub75: .gpio
+        }
+    }
+
+    /// The type name, e.g. "max7219".
+    public var type: String {
+        switch kind {
+        case .max7219: "max7219"
+        case .ht16k33: "ht16k33"
+        case .is31fl3731: "is31fl3731"
+        case .hub75: "hub75"
+        case .ws2812: "ws2812"
+        case let .apa102(_, chip): chip.rawValue
+        }
+    }
+
+    /// True for chips that only switch LEDs on and off (MAX7219, HT16K33).
+    public var isOnOff: Bool {
+        switch kind {
+        case .max7219, .ht16k33: true
+        default: false
+        }
+    }
+
+    /// Builds the driver on buses from `provider`; the chip's start-up traffic goes out now.
+    public func makeDriver(on provider: any BusProvider) throws(BusError) -> PanelDriver {
+        switch kind {
+        case let .max7219(c):
+            return PanelDriver(panel: try MAX7219Panel(device: try provider.spiDevice(device, for: self), configuration: c))
+        case let .ht16k33(c):
+            return PanelDriver(panel: try HT16K33Panel(bus: try provider.i2cBus(device, for: self), configuration: c))
+        case let .is31fl3731(c):
+            return PanelDriver(panel: try IS31FL3731Panel(bus: try provider.i2cBus(device, for: self), configuration: c))
+        case let .ws2812(c):
+            return PanelDriver(panel: try WS2812Panel(device: try provider.spiDevice(device, for: self), configuration: c))
+        case let .apa102(c, _):
+            return PanelDriver(panel: try APA102Panel(device: try provider.spiDevice(device, for: self), configuration: c))
+        case let .hub75(c, rotation, mirror):
+            let hub75 = HUB75Panel(configuration: c)
+            let mask = c.pinMap.allLines.reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1)) }
+            let refresher = try hub75.makeRefresher(lines: try provider.gpioLines(device, outputMask: mask, for: self))
+            if rotation == .upright && mirror.isEmpty { return PanelDriver(panel: hub75, refresher: refresher) }
+            do {
+                return PanelDriver(panel: try MappedPanel(hub75, rotation: rotation, mirror: mirror), refresher: refresher)
+            } catch {
+                throw .invalidRequest(device: "hub75", reason: error.description)
+            }
+        }
+    }
+}
+
+/// A panel driver as built: the `Panel` the frame loop shows frames on and, for HUB75, the
+/// refresher that must keep putting the bit planes on the wire.
+public struct PanelDriver {
+    /// Where frames go.
+    public let panel: any Panel
+    /// HUB75 only: the refresh that the caller runs on its own thread (hardware) or after
+    /// each frame (simulator).
+    public let refresher: HUB75Refresher?
+
+    /// A driver for `panel`, with `refresher` for HUB75.
+    public init(panel: any Panel, refresher: HUB75Refresher? = nil) {
+        self.panel = panel
+        self.refresher = refresher
+    }
+}
+
+/// One panel type as `pixelwheel list` shows it: generated from the same parser that reads
+/// descriptions, so every key, default and range shown is the one in force.
+public struct PanelTypeSummary: Sendable {
+    /// The type name.
+    public let type: String
+    /// Its bus.
+    public let bus: PanelDescription.Bus
+    /// A description that parses, used to walk the parser.
+    public let example: String
+    /// Every key it reads, with default and range.
+    public let keys: [PanelOptionKey]
+
+    /// Every known type.
+    public static let all: [PanelTypeSummary] = examples.map { type, example in
+        // The examples are fixed and tested to parse, so this cannot fail at run time.
+        let description = try! PanelDescription(parsing: example)
+        return PanelTypeSummary(type: type, bus: description.bus, example: example, keys: description.keys)
+    }
+
+    /// One description per type that parses with every other key at its default.
+    static let examples: [(String, String)] = [
+        ("hub75", "hub75"), ("ws2812", "ws2812:width=16,height=16"), ("apa102", "apa102:length=60"),
+        ("sk9822", "sk9822:length=60"), ("max7219", "max7219"), ("ht16k33", "ht16k33"), ("is31fl3731", "is31fl3731"),
+    ]
+}

@@ -1,0 +1,71 @@
+import PixelCore
+import PixelEffects
+import PixelUI
+
+/// The PixelWheel app as the frame loop's source: it renders the app on a supersampling
+/// canvas, counts clicks (the simulator's stand-in for the piezo) and saves settings whenever
+/// they change.
+public final class AppSource: FrameSource {
+    /// The app.
+    public private(set) var app: PixelWheelApp
+    private let store: SettingsStore?
+    private var savedRevision: Int
+    private var canvas: Canvas
+    /// Warnings for the user (a damaged settings file, settings that cannot be saved), each once.
+    public private(set) var warnings: [String] = []
+    /// Clicks so far.
+    public private(set) var clicks = 0
+
+    /// Renders `app`; saves its settings to `store` when they change (nil: never).
+    public init(app: PixelWheelApp, store: SettingsStore?, warnings: [String] = []) {
+        self.app = app
+        self.store = store
+        self.warnings = warnings
+        savedRevision = app.settingsRevision
+        canvas = Canvas(width: app.width, height: app.height, supersampling: app.settings.supersampling)
+        self.app.onClick = { [unowned self] in self.clicks += 1 }
+    }
+
+    public func handle(_ event: InputEvent) throws {
+        app.handle(event)
+        guard app.settingsRevision != savedRevision, let store else { return }
+        savedRevision = app.settingsRevision
+        do {
+            try store.save(app.settings)
+        } catch {
+            // Keep running with the new settings; say once that they will not survive a restart.
+            let warning = "cannot save settings to \(store.path) (\(error)); they will not survive a restart — use --state FILE in a writable place"
+            if !warnings.contains(warning) { warnings.append(warning) }
+        }
+    }
+
+    public func render(at time: FrameTime) -> Frame {
+        if canvas.supersampling != app.settings.supersampling {
+            canvas = Canvas(width: canvas.width, height: canvas.height, supersampling: app.settings.supersampling)
+        }
+        canvas.clear()
+        canvas.setTransform(.identity)
+        app.render(into: &canvas, at: time)
+        return canvas.downsample()
+    }
+
+    public var brightnessPercent: Int { app.settings.brightness }
+}
+
+/// One effect as the frame loop's source (`render`, `bench`): no input, full brightness.
+public final class EffectSource: FrameSource {
+    /// The player drawing the effect.
+    public private(set) var player: EffectPlayer
+
+    /// Plays `scene` at `size` with `supersampling`.
+    public init(scene: any Scene, size: PanelSize, supersampling: Supersampling) {
+        player = EffectPlayer(scene: scene, size: size, supersampling: supersampling)
+    }
+
+    /// Effects take no input.
+    public func handle(_ event: InputEvent) {}
+
+    public func render(at time: FrameTime) -> Frame { player.render(at: time) }
+
+    public var brightnessPercent: Int { 100 }
+}

@@ -1,0 +1,149 @@
+import PixelCore
+import PixelEffects
+import PixelImages
+import PixelSimulator
+import PixelSystem
+
+/// A frame shown with no panel: brightness is applied to the picture itself (it has no
+/// other path), then handed to `viewers`.
+public final class PlainPanelOutput: FrameOutput {
+    private let viewers: [any FrameOutput]
+    private var level = Fixed.one
+
+    /// Hands the dimmed frame to `viewers`.
+    public init(viewers: [any FrameOutput]) { self.viewers = viewers }
+
+    public func show(_ frame: Frame, status: FrameStatus) throws {
+        var dimmed = frame
+        if level != .one {
+            for i in dimmed.pixels.indices { dimmed.pixels[i] = dimmed.pixels[i].scaled(by: level) }
+        }
+        for viewer in viewers { try viewer.show(dimmed, status: status) }
+    }
+
+    public func setBrightness(percent: Int) { level = Fixed(percent, over: 100) }
+
+    public func finish() throws { for viewer in viewers { try viewer.finish() } }
+}
+
+/// A simulated panel: frames go through the real driver into the chip's device model, and
+/// the model's picture goes to `viewers`. The panel's bus trace, if any, is written at the end.
+public final class SimulatedPanelOutput: FrameOutput {
+    /// The panel.
+    public let panel: SimulatedPanel
+    private let viewers: [any FrameOutput]
+    private let trace: BusTraceFile?
+
+    /// Shows frames on `panel`, its picture on `viewers`; writes `trace` when finished.
+    public init(panel: SimulatedPanel, viewers: [any FrameOutput], trace: BusTraceFile? = nil) {
+        self.panel = panel; self.viewers = viewers; self.trace = trace
+    }
+
+    public func show(_ frame: Frame, status: FrameStatus) throws {
+        let picture = try panel.show(frame)
+        for viewer in viewers { try viewer.show(picture, status: status) }
+    }
+
+    public func setBrightness(percent: Int) throws { try panel.panel.setBrightness(percent: percent) }
+
+    public func finish() throws {
+        var failure: (any Error)?
+        do { try trace?.write() } catch { failure = error }
+        for viewer in viewers {
+            do { try viewer.finish() } catch { if failure == nil { failure = error } }
+        }
+        if let failure { throw failure }
+    }
+}
+
+/// Every shown frame as `DIR/frame-000000.png`, … (one pixel per LED, or round dots).
+public final class PNGSequenceOutput: FrameOutput {
+    private let directory: String
+    private let scale: Int
+    private let digits: Int
+
+    /// Writes into `directory`; `scale` 1 is one pixel per LED, more draws dots that far
+    /// apart. `lastFrame` sets how many digits the names need to sort in order.
+    public init(directory: String, scale: Int, lastFrame: Int) {
+        self.directory = directory
+        self.scale = scale
+        digits = max(6, String(lastFrame).count)
+    }
+
+    public func show(_ frame: Frame, status: FrameStatus) throws {
+        let image = scale == 1 ? PanelPreview.raw(frame) : PanelPreview.dots(frame, scale: scale)
+        try PNGFile.write(image, to: directory + "/" + Self.frameName(status.frames - 1, digits: digits))
+    }
+
+    public func setBrightness(percent: Int) {}
+    public func finish() {}
+
+    /// `frame-000042.png`: the index padded to `digits` digits.
+    public static func frameName(_ index: Int, digits: Int = 6) -> String {
+        let text = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, digits - text.count)) + text + ".png"
+    }
+}
+
+/// An animated GIF of the shown frames, streamed: frames go into the encoder one at a time
+/// and only the compressed GIF is held; the file is written atomically at the end.
+public final class GIFRecorderOutput: FrameOutput {
+    private let path: String
+    private let delays: [Int]
+    private let raw: Bool
+    private let scale: Int
+    private var encoder: GIFEncoder?
+
+    /// A GIF at `path` of `frameCount` frames at `fps`, one pixel per LED (`raw`) or dots.
+    public init(path: String, fps: Int, frameCount: Int, raw: Bool, scale: Int) {
+        self.path = path
+        delays = GIFFile.delays(fps: fps, frameCount: frameCount)
+        self.raw = raw
+        self.scale = scale
+    }
+
+    public func show(_ frame: Frame, status: FrameStatus) throws {
+        let image = raw ? PanelPreview.raw(frame) : PanelPreview.dots(frame, scale: scale)
+        if encoder == nil { encoder = try GIFEncoder(width: image.width, height: image.height, loop: true) }
+        let index = status.frames - 1
+        try encoder!.append(image, delayCentiseconds: delays[min(index, delays.count - 1)])
+    }
+
+    public func setBrightness(percent: Int) {}
+
+    public func finish() throws {
+        guard let encoder else { return }
+        try AtomicFile.write(try encoder.finish(), to: path)
+    }
+}
+
+/// The last shown frame as one PNG, written when the loop ends.
+public final class PNGStillOutput: FrameOutput {
+    private let path: String
+    private let raw: Bool
+    private let scale: Int
+    private var last: Frame?
+
+    /// A PNG at `path`, one pixel per LED (`raw`) or dots `scale` pixels apart.
+    public init(path: String, raw: Bool, scale: Int) { self.path = path; self.raw = raw; self.scale = scale }
+
+    public func show(_ frame: Frame, status: FrameStatus) { last = frame }
+    public func setBrightness(percent: Int) {}
+
+    public func finish() throws {
+        guard let last else { return }
+        try PNGFile.write(raw ? PanelPreview.raw(last) : PanelPreview.dots(last, scale: scale), to: path)
+    }
+}
+
+/// Calls `body` for every shown frame: tests and summaries.
+public final class FrameCallbackOutput: FrameOutput {
+    private let body: (Frame, FrameStatus) throws -> Void
+
+    /// Calls `body` with each frame and the loop's status.
+    public init(_ body: @escaping (Frame, FrameStatus) throws -> Void) { self.body = body }
+
+    public func show(_ frame: Frame, status: FrameStatus) throws { try body(frame, status) }
+    public func setBrightness(percent: Int) {}
+    public func finish() {}
+}

@@ -1,0 +1,74 @@
+import PixelCore
+import PixelSystem
+
+/// The interactive simulator's screen: the panel drawn with two LEDs per character cell, a
+/// help line, a status line (panel, measured frame rate, render time, missed frames, clicks)
+/// and the newest warning. Raw mode and the alternate screen start with the first frame;
+/// `finish` restores the terminal, on every way out of the loop.
+public final class TerminalScreenOutput: FrameOutput {
+    private var view: TerminalView
+    private var ticker = ClickTicker()
+    private let panelText: String
+    private let clicks: () -> Int
+    private let warnings: () -> [String]
+    private var warningsShown = 0
+    private var entered = false
+
+    /// The help line: what each key does, true to `KeyDecoder`.
+    public static let helpLine = "→/↓/j next · ←/↑/k previous · Enter select (hold: off) · Esc/m menu · p play/pause · n/b next/prev effect · q quit"
+
+    /// A screen for a `width × height` panel described as `panelText`, reading the click count
+    /// and warnings from the app's source. Throws when the terminal is too small.
+    public init(width: Int, height: Int, panelText: String, clicks: @escaping () -> Int, warnings: @escaping () -> [String]) throws {
+        // The panel takes width columns and height/2 rows, plus the status lines below it.
+        if let size = TerminalDevice.size, size.columns < width || size.rows < (height + 1) / 2 + 3 {
+            throw RuntimeError.badOption(
+                "the terminal is \(size.columns)x\(size.rows) characters but a \(width)x\(height) panel needs at least "
+                    + "\(width)x\((height + 1) / 2 + 3); enlarge the window or choose a smaller --size")
+        }
+        view = TerminalView(width: width, height: height, colorMode: TerminalDevice.supportsTrueColor ? .trueColor : .palette256,
+                            originRow: 1, originColumn: 1)
+        self.panelText = panelText
+        self.clicks = clicks
+        self.warnings = warnings
+    }
+
+    public func show(_ frame: Frame, status: FrameStatus) throws {
+        if !entered {
+            entered = true
+            TerminalDevice.enterRawMode()
+            TerminalDevice.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+        }
+        var output = view.update(to: frame)
+        // Status lines, cut to the terminal's width so they never wrap and scroll the panel away.
+        let columns = max(1, (TerminalDevice.size?.columns ?? 200) - 1)
+        func fit(_ text: String) -> String { String(text.prefix(columns)) }
+        let ticking = ticker.isShowing(clicks: clicks(), at: MonotonicClock.nanoseconds())
+        let fps = status.measuredFPS.map { Self.tenths($0) + " fps" } ?? "– fps"
+        let render = status.renderMedian.map { Benchmark.ms($0) } ?? "–"
+        output += "\u{1B}[\(view.rows + 1);1H\u{1B}[0m\u{1B}[2K" + fit(Self.helpLine)
+        output += "\u{1B}[\(view.rows + 2);1H\u{1B}[2K"
+        output += fit("\(panelText) · \(fps) · frame \(render) ms · missed \(status.missedFrames) · clicks \(clicks()) \(ticking ? "✓ tick" : "      ")")
+        let all = warnings()
+        if all.count > warningsShown {  // the newest warning, in yellow, under the status line
+            warningsShown = all.count
+            output += "\u{1B}[\(view.rows + 3);1H\u{1B}[2K\u{1B}[33m\(fit(all[all.count - 1]))\u{1B}[0m"
+        }
+        TerminalDevice.write(output)
+    }
+
+    public func setBrightness(percent: Int) {}
+
+    /// `value` rounded to one decimal, e.g. "29.9".
+    static func tenths(_ value: Fixed) -> String {
+        let tenths = (Int64(value.raw) * 10 + 0x8000) >> 16
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// Puts the terminal back as it was.
+    public func finish() {
+        guard entered else { return }
+        TerminalDevice.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        TerminalDevice.leaveRawMode()
+    }
+}

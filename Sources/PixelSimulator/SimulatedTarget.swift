@@ -1,0 +1,164 @@
+import PixelCore
+import PixelPanels
+
+/// The chip end of a described panel: its device model and the simulated bus that feeds it,
+/// as at power-up. What `SimulatedBusProvider` hands drivers, and what `decode` plays a
+/// recorded trace into.
+public struct SimulatedTarget {
+    /// The chip's model.
+    public let model: any DeviceModel
+    /// The SPI device, for SPI panels.
+    public let spi: SimulatedSPIDevice?
+    /// The I²C bus, for I²C panels.
+    public let i2c: SimulatedI2CBus?
+    /// The GPIO port, for HUB75.
+    public let gpio: SimulatedGPIOLines?
+
+    /// The model of `panel`'s chip on a simulated bus named after `panel.device`; an I²C chip
+    /// joins `sharedI2C` when given (several chips on one bus), GPIO holds move `time`.
+    public init(_ panel: PanelDescription, sharedI2C: SimulatedI2CBus? = nil, time: VirtualTime = VirtualTime()) throws(PanelConfigurationError) {
+        func spi(_ model: any SPIDeviceModel) -> SimulatedSPIDevice {
+            SimulatedSPIDevice(model: model, name: panel.device, maxTransferSize: panel.spiBufferSize)
+        }
+        func i2c(_ model: any I2CDeviceModel) -> SimulatedI2CBus {
+            let bus = sharedI2C ?? SimulatedI2CBus(name: panel.device)
+            bus.attach(model)
+            return bus
+        }
+        switch panel.kind {
+        case let .max7219(c):
+            let model = MAX7219Model(board: try Self.max7219Board(c))
+            self.init(model: model, spi: spi(model), i2c: nil, gpio: nil)
+        case let .ht16k33(c):
+            let model = HT16K33Model(address: c.address, board: c.board)
+            self.init(model: model, spi: nil, i2c: i2c(model), gpio: nil)
+        case let .is31fl3731(c):
+            let model = IS31FL3731Model(address: c.address, board: c.board)
+            self.init(model: model, spi: nil, i2c: i2c(model), gpio: nil)
+        case let .hub75(c, _, _):
+            let model = HUB75Model(geometry: c.geometry, pinMap: c.pinMap)
+            let name = panel.device == "auto" ? "gpiochip0" : panel.device
+            self.init(model: model, spi: nil, i2c: nil, gpio: SimulatedGPIOLines(name: name, models: [model], time: time))
+        case let .ws2812(c):
+            let model = WS2812Model(layout: c.mapper.layout, order: c.color.order, white: c.color.white,
+                                    timing: c.color.white ? .sk6812 : .ws2812b)
+            self.init(model: model, spi: spi(model), i2c: nil, gpio: nil)
+        case let .apa102(c, chip):
+            let model = APA102Model(layout: c.mapper.layout, chip: chip, order: c.color.order)
+            self.init(model: model, spi: spi(model), i2c: nil, gpio: nil)
+        }
+    }
+
+    private init(model: any DeviceModel, spi: SimulatedSPIDevice?, i2c: SimulatedI2CBus?, gpio: SimulatedGPIOLines?) {
+        self.model = model; self.spi = spi; self.i2c = i2c; self.gpio = gpio
+    }
+
+    /// A MAX7219 row is modelled as the module wiring its options describe: the defaults are
+    /// FC-16 modules, `rotate=90` generic modules, `rotate=180,reverse` an FC-16 row upside down.
+    static func max7219Board(_ configuration: MAX7219Configuration) throws(PanelConfigurationError) -> MAX7219Board {
+        switch (configuration.rotation, configuration.reversed) {
+        case (.none, false): return MAX7219Board(wiring: .fc16, chips: configuration.chips)
+        case (.clockwise90, false): return MAX7219Board(wiring: .generic, chips: configuration.chips)
+        case (.halfTurn, true): return MAX7219Board(wiring: .fc16, chips: configuration.chips, upsideDown: true)
+        default:
+            throw .inconsistent(
+                type: "max7219",
+                reason: "the simulator models FC-16 rows (default), generic modules (rotate=90) and upside-down FC-16 rows (rotate=180,reverse)")
+        }
+    }
+}
+
+/// The simulator's `BusProvider`: every bus it gives is wired to a device model of the
+/// described chip, and every GPIO hold moves the shared `VirtualTime`.
+public final class SimulatedBusProvider: BusProvider {
+    /// The simulation's clock.
+    public let time: VirtualTime
+    /// The chip ends made so far, in the order the drivers asked for their buses.
+    public private(set) var targets: [SimulatedTarget] = []
+    /// One bus per I²C path, so several chips can share it at different addresses.
+    private var i2cBuses: [String: SimulatedI2CBus] = [:]
+
+    /// A provider whose GPIO holds move `time`.
+    public init(time: VirtualTime = VirtualTime()) { self.time = time }
+
+    private func target(_ panel: PanelDescription) throws(BusError) -> SimulatedTarget {
+        do {
+            let target = try SimulatedTarget(panel, sharedI2C: panel.bus == .i2c ? i2cBus(named: panel.device) : nil, time: time)
+            targets.append(target)
+            return target
+        } catch {
+            throw .invalidRequest(device: panel.device, reason: error.description)
+        }
+    }
+
+    private func i2cBus(named name: String) -> SimulatedI2CBus {
+        if let bus = i2cBuses[name] { return bus }
+        let bus = SimulatedI2CBus(name: name)
+        i2cBuses[name] = bus
+        return bus
+    }
+
+    public func spiDevice(_ path: String, for panel: PanelDescription) throws(BusError) -> any SPIDevice {
+        try target(panel).spi!
+    }
+    public func i2cBus(_ path: String, for panel: PanelDescription) throws(BusError) -> any I2CBus {
+        try target(panel).i2c!
+    }
+    public func gpioLines(_ chip: String, outputMask: UInt64, for panel: PanelDescription) throws(BusError) -> any GPIOLines {
+        try target(panel).gpio!
+    }
+}
+
+/// A described panel driven through its real driver into a simulated bus whose other end is
+/// the chip's device model. What the model shows — not the frame — is what the simulator
+/// displays.
+public final class SimulatedPanel {
+    /// The description it was made from.
+    public let description: PanelDescription
+    /// The driver, as on a Pi.
+    public let driver: PanelDriver
+    /// The bus and model.
+    public let target: SimulatedTarget
+
+    /// Builds the panel for `description` on `provider` (whose `time` stamps traces); the
+    /// driver's start-up traffic goes out now, traced into `trace` when given.
+    public init(_ description: PanelDescription, provider: SimulatedBusProvider = SimulatedBusProvider(),
+                trace: (any BusTraceSink)? = nil) throws {
+        self.description = description
+        let time = provider.time
+        let buses: any BusProvider = trace.map { TracingBusProvider(provider, sink: $0, clock: { time.nanoseconds }) } ?? provider
+        driver = try description.makeDriver(on: buses)
+        target = provider.targets[provider.targets.count - 1]
+    }
+
+    /// Parses `text` and builds the panel (see `init(_:provider:trace:)`).
+    public convenience init(_ text: String, trace: (any BusTraceSink)? = nil, time: VirtualTime = VirtualTime()) throws {
+        try self.init(try PanelDescription(parsing: text), provider: SimulatedBusProvider(time: time), trace: trace)
+    }
+
+    /// The panel the frames go to.
+    public var panel: any Panel { driver.panel }
+    /// Logical size in LEDs: the frames `show` takes.
+    public var width: Int { driver.panel.width }
+    /// Logical height in LEDs.
+    public var height: Int { driver.panel.height }
+    /// The description's text.
+    public var text: String { description.text }
+    /// True for chips that only switch LEDs on and off (MAX7219, HT16K33).
+    public var isMonochrome: Bool { description.isOnOff }
+
+    /// Sends `frame` through the driver and returns what the panel shows afterwards.
+    /// (HUB75: two full refreshes, since a new frame is swapped in only at the end of one.)
+    @discardableResult
+    public func show(_ frame: Frame) throws -> Frame {
+        try driver.panel.show(frame)
+        if let refresher = driver.refresher {
+            try refresher.refreshOnce()
+            try refresher.refreshOnce()
+        }
+        return target.model.picture
+    }
+
+    /// What the panel shows now.
+    public var picture: Frame { target.model.picture }
+}

@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's environment: variables, its id, local time, standard error.
+public enum Environment {
+    /// The value of environment variable `name`, if set.
+    public static func variable(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+
+    /// This process's id.
+    public static var processID: Int32 { getpid() }
+
+    /// A directory for temporary files: `$TMPDIR`, else `/tmp`.
+    public static var temporaryDirectory: String {
+        let dir = variable("TMPDIR") ?? "/tmp"
+        return dir.hasSuffix("/") ? String(dir.dropLast()) : dir
+    }
+
+    /// Seconds since local midnight, for the clock screen.
+    @Sendable public static func localSecondsSinceMidnight() -> Int {
+        var now = time(nil)
+        var parts = tm()
+        localtime_r(&now, &parts)
+        return Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec)
+    }
+
+    /// Writes `line` and a newline to standard error.
+    public static func printError(_ line: String) {
+        SystemCalls.writeAll(2, Array((line + "\n").utf8))
+    }
+}

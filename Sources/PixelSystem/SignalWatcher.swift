@@ -1,0 +1,95 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+/// Signals turned into flags that a loop reads between frames, fit for a daemon: the
+/// handler only sets a bit (async-signal-safe), and the loop decides what to do — blank the
+/// panels, save the settings, restore the terminal — and returns normally. Nothing calls
+/// `_exit` from a handler.
+///
+/// Handlers are installed without `SA_RESTART`, so a sleep or `poll` in progress returns
+/// early and the loop sees the flag at once.
+public final class SignalWatcher: Sendable {
+    /// The process's one watcher (signal dispositions are per process).
+    public static let shared = SignalWatcher()
+
+    /// Bit n set: signal n arrived and was not taken yet.
+    private static let pending = Atomic<UInt64>(0)
+    /// Signals with a handler installed.
+    private let installed = Mutex<Set<Int32>>([])
+
+    private init() {}
+
+    /// SIGINT: Ctrl-C.
+    public static let interrupt: Int32 = SIGINT
+    /// SIGTERM: what systemd and `kill` send to stop a program.
+    public static let terminate: Int32 = SIGTERM
+    /// SIGUSR1: no meaning to PixelWheel (for tests of the watcher itself).
+    public static let user1: Int32 = SIGUSR1
+    /// SIGINT and SIGTERM: the signals that end a run cleanly.
+    public static let stopSignals: [Int32] = [SIGINT, SIGTERM]
+
+    /// Installs the flag-setting handler for each of `signals` (once per signal).
+    public func watch(_ signals: [Int32]) {
+        _ = Self.pending.load(ordering: .relaxed)  // initialise the static before any handler can run
+        installed.withLock { installed in
+            for number in signals where !installed.contains(number) {
+                _ = SystemCalls.intercept(.signalHandler(signal: number))
+                var action = sigaction()
+                #if canImport(Glibc)
+                action.__sigaction_handler.sa_handler = { number in
+                    SignalWatcher.pending.bitwiseOr(UInt64(1) << UInt64(number & 63), ordering: .relaxed)
+                }
+                #else
+                action.__sigaction_u.__sa_handler = { number in
+                    SignalWatcher.pending.bitwiseOr(UInt64(1) << UInt64(number & 63), ordering: .relaxed)
+                }
+                #endif
+                sigemptyset(&action.sa_mask)
+                action.sa_flags = 0
+                sigaction(number, &action, nil)
+                installed.insert(number)
+            }
+        }
+    }
+
+    /// Puts back the default action for each of `signals`.
+    public func restoreDefault(_ signals: [Int32]) {
+        installed.withLock { installed in
+            for number in signals where installed.contains(number) {
+                signal(number, SIG_DFL)
+                installed.remove(number)
+            }
+        }
+    }
+
+    /// Which of `signals` arrived since they were last taken, lowest number first; clears
+    /// just those, so each part of the program takes only the signals it handles.
+    public func take(_ signals: [Int32]) -> [Int32] {
+        let mask = signals.reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1 & 63)) }
+        let bits = Self.pending.bitwiseAnd(~mask, ordering: .acquiringAndReleasing).oldValue & mask
+        return (1..<64).filter { bits & (UInt64(1) << UInt64($0)) != 0 }.map { Int32($0) }
+    }
+
+    /// Whether SIGINT or SIGTERM arrived and is still pending (does not clear it).
+    public var stopRequested: Bool {
+        let bits = Self.pending.load(ordering: .acquiring)
+        return Self.stopSignals.contains { bits & (UInt64(1) << UInt64($0)) != 0 }
+    }
+
+    /// Marks `number` as arrived, as its handler would (for tests, and for a loop that
+    /// wants to stop itself the same way).
+    public func post(_ number: Int32) {
+        Self.pending.bitwiseOr(UInt64(1) << UInt64(number & 63), ordering: .relaxed)
+    }
+
+    /// Sends `number` to this process with the default action (used after the terminal is
+    /// restored on SIGTSTP, so the shell really suspends the program).
+    public func raiseWithDefaultAction(_ number: Int32) {
+        restoreDefault([number])
+        raise(number)
+    }
+}

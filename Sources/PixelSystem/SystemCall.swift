@@ -1,0 +1,43 @@
+/// One call through the system-call seam, as a test sees it: the operation and its arguments.
+///
+/// Buffers are recorded by value (the bytes written, the bytes of an ioctl's argument as
+/// they were when the call was made), so a test can assert the exact request without a
+/// device behind it.
+public enum SystemCall: Hashable, Sendable {
+    /// `open(path, flags, mode)`.
+    case open(path: String, flags: Int32)
+    /// `close(fd)`.
+    case close(fd: Int32)
+    /// `read(fd, buffer, count)`.
+    case read(fd: Int32, count: Int)
+    /// `write(fd, bytes, bytes.count)`.
+    case write(fd: Int32, bytes: [UInt8])
+    /// `ioctl(fd, request, argument)`, with the argument's bytes when it points at a struct.
+    case ioctl(fd: Int32, request: UInt, argument: [UInt8])
+    /// `mmap(nil, length, …, fd, offset)`.
+    case mmap(fd: Int32, length: Int, offset: Int)
+    /// `munmap(address, length)`.
+    case munmap(length: Int)
+    /// `poll(fds, count, timeout)`: the descriptors and the timeout in milliseconds.
+    case poll(fds: [Int32], timeoutMilliseconds: Int32)
+    /// `rename(from, to)`.
+    case rename(from: String, to: String)
+    /// `fsync(fd)`.
+    case fsync(fd: Int32)
+    /// `mkdir(path, mode)`.
+    case mkdir(path: String)
+    /// `unlink(path)`.
+    case unlink(path: String)
+    /// `stat(path)`.
+    case stat(path: String)
+    /// `access(path, mode)`.
+    case access(path: String, mode: Int32)
+    /// `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, deadline)`.
+    case sleep(untilNanoseconds: Int64)
+    /// `clock_gettime(CLOCK_MONOTONIC)`.
+    case monotonicClock
+    /// `sigaction(signal, …)`.
+    case signalHandler(signal: Int32)
+    /// `tcsetattr` / `tcgetattr` on a descriptor.
+    case terminalAttributes(fd: Int32, set: Bool)
+}

@@ -1,0 +1,239 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one seam between PixelWheel and the operating system: every `open`, `close`, `read`,
+/// `write`, `ioctl`, `mmap`, `poll`, `rename`, `fsync`, sleep, clock read and signal handler
+/// goes through here.
+///
+/// Each function keeps the C calling convention — it returns what the C function returns and
+/// leaves the reason in `errno` — so the typed wrappers above it stay thin. When a test has
+/// installed a `SystemCallRecorder`, each call is recorded first, and one the recorder was told
+/// to fail is not made: it returns -1 (or `nil`) with the injected `errno`.
+public enum SystemCalls {
+    /// Records `call` and answers whether it was told to fail (then `errno` is set).
+    @inline(__always)
+    static func intercept(_ call: @autoclosure () -> SystemCall) -> Bool {
+        guard let recorder = SystemCallRecorder.current else { return false }
+        guard let code = recorder.record(call()) else { return false }
+        errno = code
+        return true
+    }
+
+    /// `open(2)`. The corresponding C call is `open(path, flags, mode)`.
+    public static func open(_ path: String, _ flags: Int32, _ mode: UInt32 = 0) -> Int32 {
+        if intercept(.open(path: path, flags: flags)) { return -1 }
+        #if canImport(Glibc)
+        return Glibc.open(path, flags, mode_t(mode))
+        #else
+        return Darwin.open(path, flags, mode_t(mode))
+        #endif
+    }
+
+    /// `close(2)`.
+    @discardableResult
+    public static func close(_ fd: Int32) -> Int32 {
+        if intercept(.close(fd: fd)) { return -1 }
+        #if canImport(Glibc)
+        return Glibc.close(fd)
+        #else
+        return Darwin.close(fd)
+        #endif
+    }
+
+    /// `read(2)` into `buffer`; retried on EINTR.
+    public static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        if intercept(.read(fd: fd, count: buffer.count)) { return -1 }
+        while true {
+            #if canImport(Glibc)
+            let n = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            #else
+            let n = Darwin.read(fd, buffer.baseAddress, buffer.count)
+            #endif
+            if n < 0 && errno == EINTR { continue }
+            return n
+        }
+    }
+
+    /// `write(2)` of `buffer`; retried on EINTR. May write fewer bytes than given.
+    public static func write(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int {
+        if intercept(.write(fd: fd, bytes: Array(buffer))) { return -1 }
+        while true {
+            #if canImport(Glibc)
+            let n = Glibc.write(fd, buffer.baseAddress, buffer.count)
+            #else
+            let n = Darwin.write(fd, buffer.baseAddress, buffer.count)
+            #endif
+            if n < 0 && errno == EINTR { continue }
+            return n
+        }
+    }
+
+    /// Writes all of `bytes` to `fd`; false (with `errno`) if the descriptor refused.
+    @discardableResult
+    public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+                if n <= 0 { return false }
+                offset += n
+            }
+            return true
+        }
+    }
+
+    /// `ioctl(2)` with a pointer to `argument`, whose bytes are recorded as they go in.
+    public static func ioctl<T>(_ fd: Int32, _ request: UInt, _ argument: inout T) -> Int32 {
+        let recorded = withUnsafeBytes(of: &argument) { Array($0) }
+        if intercept(.ioctl(fd: fd, request: request, argument: recorded)) { return -1 }
+        #if canImport(Glibc)
+        return withUnsafeMutablePointer(to: &argument) { Glibc.ioctl(fd, request, $0) }
+        #else
+        return withUnsafeMutablePointer(to: &argument) { Darwin.ioctl(fd, request, $0) }
+        #endif
+    }
+
+    /// `ioctl(2)` with an integer argument passed by value.
+    public static func ioctl(_ fd: Int32, _ request: UInt, value: Int32) -> Int32 {
+        var bytes = value
+        let recorded = withUnsafeBytes(of: &bytes) { Array($0) }
+        if intercept(.ioctl(fd: fd, request: request, argument: recorded)) { return -1 }
+        #if canImport(Glibc)
+        return Glibc.ioctl(fd, request, value)
+        #else
+        return Darwin.ioctl(fd, request, value)
+        #endif
+    }
+
+    /// `mmap(2)` of `length` bytes of `fd` at `offset`, shared and read-write; nil on failure.
+    public static func mmap(_ fd: Int32, length: Int, offset: Int) -> UnsafeMutableRawPointer? {
+        if intercept(.mmap(fd: fd, length: length, offset: offset)) { return nil }
+        #if canImport(Glibc)
+        let address = Glibc.mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
+        #else
+        let address = Darwin.mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
+        #endif
+        return address == MAP_FAILED ? nil : address
+    }
+
+    /// `munmap(2)`.
+    @discardableResult
+    public static func munmap(_ address: UnsafeMutableRawPointer, length: Int) -> Int32 {
+        if intercept(.munmap(length: length)) { return -1 }
+        #if canImport(Glibc)
+        return Glibc.munmap(address, length)
+        #else
+        return Darwin.munmap(address, length)
+        #endif
+    }
+
+    /// `poll(2)` for readability of `fds`; returns the descriptors that are readable (empty on
+    /// timeout), or nil on error. EINTR counts as a timeout.
+    public static func pollReadable(_ fds: [Int32], timeoutMilliseconds: Int32) -> [Int32]? {
+        if intercept(.poll(fds: fds, timeoutMilliseconds: timeoutMilliseconds)) { return nil }
+        var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        #if canImport(Glibc)
+        let n = Glibc.poll(&entries, nfds_t(entries.count), timeoutMilliseconds)
+        #else
+        let n = Darwin.poll(&entries, nfds_t(entries.count), timeoutMilliseconds)
+        #endif
+        if n < 0 { return errno == EINTR ? [] : nil }
+        return entries.filter { $0.revents & Int16(POLLIN | POLLHUP) != 0 }.map(\.fd)
+    }
+
+    /// `rename(2)`.
+    public static func rename(_ from: String, _ to: String) -> Int32 {
+        if intercept(.rename(from: from, to: to)) { return -1 }
+        #if canImport(Glibc)
+        return Glibc.rename(from, to)
+        #else
+        return Darwin.rename(from, to)
+        #endif
+    }
+
+    /// `fsync(2)`.
+    public static func fsync(_ fd: Int32) -> Int32 {
+        if intercept(.fsync(fd: fd)) { return -1 }
+        #if canImport(Glibc)
+        return Glibc.fsync(fd)
+        #else
+        return Darwin.fsync(fd)
+        #endif
+    }
+
+    /// `mkdir(2)`.
+    @discardableResult
+    public static func mkdir(_ path: String, _ mode: UInt32) -> Int32 {
+        if intercept(.mkdir(path: path)) { return -1 }
+        #if canImport(Glibc)
+        return Glibc.mkdir(path, mode_t(mode))
+        #else
+        return Darwin.mkdir(path, mode_t(mode))
+        #endif
+    }
+
+    /// `unlink(2)`.
+    @discardableResult
+    public static func unlink(_ path: String) -> Int32 {
+        if intercept(.unlink(path: path)) { return -1 }
+        #if canImport(Glibc)
+        return Glibc.unlink(path)
+        #else
+        return Darwin.unlink(path)
+        #endif
+    }
+
+    /// `stat(2)`: the file's type bits (`S_IFMT` part of `st_mode`), or nil (with `errno`).
+    public static func fileType(_ path: String) -> UInt32? {
+        if intercept(.stat(path: path)) { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return UInt32(info.st_mode) & UInt32(S_IFMT)
+    }
+
+    /// `access(2)`.
+    public static func access(_ path: String, _ mode: Int32) -> Int32 {
+        if intercept(.access(path: path, mode: mode)) { return -1 }
+        #if canImport(Glibc)
+        return Glibc.access(path, mode)
+        #else
+        return Darwin.access(path, mode)
+        #endif
+    }
+
+    /// Nanoseconds on `CLOCK_MONOTONIC`.
+    public static func monotonicNanoseconds() -> Int64 {
+        _ = intercept(.monotonicClock)
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    /// Sleeps until `CLOCK_MONOTONIC` reads `deadline` (an absolute deadline, so a late
+    /// wake-up does not push later ones back). Returns early, without error, on a signal.
+    public static func sleep(untilMonotonic deadline: Int64) {
+        if intercept(.sleep(untilNanoseconds: deadline)) { return }
+        var ts = timespec(tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
+        #if os(Linux)
+        _ = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, nil)
+        #else
+        let remaining = deadline - monotonicNanoseconds()
+        if remaining > 0 {
+            ts = timespec(tv_sec: Int(remaining / 1_000_000_000), tv_nsec: Int(remaining % 1_000_000_000))
+            nanosleep(&ts, nil)
+        }
+        #endif
+    }
+
+    /// `strerror(code)` as a Swift string.
+    public static func message(for code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    /// The calling thread's `errno`.
+    public static var lastError: Int32 { errno }
+}

@@ -1,0 +1,59 @@
+import Testing
+import PixelCore
+import PixelEffects
+import PixelPanels
+import PixelSimulator
+import PixelUI
+@testable import PixelInputs
+
+struct EncoderInputTests {
+    let inputs = SimulatedGPIOInputs(lines: [5, 6, 13])
+    var encoder: RotaryEncoderModel { RotaryEncoderModel(inputs: inputs, a: 5, b: 6, button: 13) }
+
+    @Test func bouncingDetentsArriveAsExactlyThatManySteps() throws {
+        let source = try EncoderInputSource(inputs: inputs)
+        var t = encoder.turn(10, at: 0, bounces: 3)
+        t = encoder.turn(-7, at: t + 50_000_000, bounces: 5)
+        #expect(try source.poll().isEmpty, "no edge is seen before its time")
+        inputs.time.advance(to: t)
+        let events = try source.poll()
+        #expect(events.filter { $0.action == .rotate(1) }.count == 10)
+        #expect(events.filter { $0.action == .rotate(-1) }.count == 7)
+        #expect(events.count == 17)
+        #expect(events.map(\.time) == events.map(\.time).sorted())
+    }
+
+    @Test func switchGivesSelectOrLongPressAndRelease() throws {
+        let source = try EncoderInputSource(inputs: inputs)
+        encoder.press(at: 0, duration: 120_000_000, bounces: 4)
+        inputs.time.advance(to: 400_000_000)
+        var events = try source.events(upTo: FrameTime(nanoseconds: 400_000_000))
+        #expect(events.map(\.action) == [.select])
+        encoder.press(at: 1_000_000_000, duration: 1_500_000_000, bounces: 4)
+        inputs.time.advance(to: 3_000_000_000)
+        events = try source.events(upTo: FrameTime(nanoseconds: 3_000_000_000))
+        #expect(events.map(\.action) == [.longPress(.select), .release(.select)])
+    }
+
+    @Test func wheelOnGPIODrivesTheMenu() throws {
+        let source = try EncoderInputSource(inputs: inputs)
+        var app = PixelWheelApp(width: 64, height: 32, framesPerSecond: 30, version: "test")
+        let t = encoder.turn(2, at: 0, bounces: 2)
+        encoder.press(at: t + 100_000_000, duration: 80_000_000, bounces: 2)
+        inputs.time.advance(to: t + 1_000_000_000)
+        for event in try source.events(upTo: FrameTime(nanoseconds: t + 1_000_000_000)) { app.handle(event) }
+        #expect(app.menuTitle == "Extras")  // two rows down, then select
+    }
+
+    @Test func waitingForEdgesMovesVirtualTimeToTheNextEdgeOrTheTimeout() throws {
+        encoder.turn(1, at: 5_000_000)
+        let first = try inputs.waitForEdges(timeoutNanoseconds: 1_000_000)
+        #expect(first.isEmpty && inputs.time.nanoseconds == 1_000_000)
+        let next = try inputs.waitForEdges(timeoutNanoseconds: 100_000_000)
+        #expect(next.count == 1 && inputs.time.nanoseconds == next[0].nanoseconds)
+    }
+
+    @Test func encoderOnLinesThatAreNotWatchedIsRefused() {
+        #expect(throws: BusError.self) { _ = try EncoderInputSource(inputs: SimulatedGPIOInputs(lines: [5, 6])) }
+    }
+}

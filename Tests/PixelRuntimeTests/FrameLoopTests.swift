@@ -1,0 +1,95 @@
+import Testing
+import PixelCore
+import PixelEffects
+import PixelInputs
+import PixelSimulator
+import PixelSystem
+import PixelUI
+@testable import PixelRuntime
+
+struct FrameLoopTests {
+    /// The app on a 64x32 panel, settings in memory.
+    func appSource() -> AppSource {
+        AppSource(app: PixelWheelApp(width: 64, height: 32, framesPerSecond: 30, version: "test"), store: nil)
+    }
+
+    @Test func encoderModelGPIOInputsAndAppMoveOnOneVirtualTime() throws {
+        let time = VirtualTime()
+        let inputs = SimulatedGPIOInputs(lines: [5, 6, 13], time: time)
+        let encoder = RotaryEncoderModel(inputs: inputs, a: 5, b: 6, button: 13)
+        let settled = encoder.turn(2, at: 200_000_000, bounces: 3)          // two detents from 0.2 s, contacts chattering
+        encoder.press(at: settled + 300_000_000, duration: 80_000_000, bounces: 3)
+        let source = appSource()
+        var frames: [(FrameTime, Frame)] = []
+        let loop = FrameLoop(source: source, inputs: [try EncoderInputSource(inputs: inputs)],
+                             clock: VirtualFrameClock(framesPerSecond: 30),
+                             outputs: [FrameCallbackOutput { frame, status in frames.append((status.tick.timestamp, frame)) }],
+                             length: .seconds(2), time: time)
+        #expect(try loop.run() == 61)
+        #expect(time.nanoseconds == 2_000_000_000)
+        #expect(source.app.menuTitle == "Extras")
+
+        // The picture: what an app shows that was given the same steps directly.
+        let reference = appSource()
+        try reference.handle(InputEvent(.rotate(1), at: .milliseconds(210)))
+        try reference.handle(InputEvent(.rotate(1), at: .milliseconds(250)))
+        let menuBefore = reference.render(at: .zero)
+        #expect(frames[0].1 == appSource().render(at: .zero))
+        #expect(frames[0].1 != menuBefore, "two rows down shows a different picture")
+        try reference.handle(InputEvent(.select, at: FrameTime(nanoseconds: settled + 300_000_000)))
+        #expect(frames[60].1 == reference.render(at: .seconds(2)))
+        // Nothing moved before the first edge was due.
+        #expect(frames.filter { $0.0 < .milliseconds(200) }.allSatisfy { $0.1 == frames[0].1 })
+    }
+
+    @Test func brightnessInSettingsDimsAMAX7219ThroughItsIntensityRegister() throws {
+        let script = try InputScript(text: "0.2 rotate +3\n0.4 select\n0.6 select\n0.8 rotate -8\n")  // Settings → Brightness, 60 % → 20 %
+        var options = SimulatorSession.Options(size: try PanelSize(width: 64, height: 32), fps: 10, seconds: 1, script: script,
+                                               framesOut: nil, statePath: "/nonexistent-dir/settings.conf", seed: 1)
+        options.panel = "max7219:chips=4"
+        var session = try SimulatorSession(options: options, wallClock: { 0 })
+        var brightest: [Int: UInt16] = [:]
+        try session.runHeadless { index, frame in brightest[index] = frame.pixels.map(\.red).max() ?? 0 }
+        let model = try #require(session.panel?.target.model as? MAX7219Model)
+        #expect(session.state.settings.brightness == 20)
+        #expect(model.chips.allSatisfy { $0.intensity == 1 })           // 7 × 20 % ≈ 1
+        #expect(brightest[0]! > brightest[10]!, "the lit LEDs are dimmer after the slider moved")
+        #expect(brightest[10]! > 0)
+    }
+
+    @Test func sigtermEndsTheLoopAndFinishesEveryOutput() throws {
+        final class Finished: FrameOutput {
+            var finished = false
+            func show(_ frame: Frame, status: FrameStatus) {}
+            func setBrightness(percent: Int) {}
+            func finish() { finished = true }
+        }
+        let output = Finished()
+        let loop = FrameLoop(source: appSource(), clock: VirtualFrameClock(framesPerSecond: 30), outputs: [output],
+                             length: .seconds(1), stopsOnSignals: true)
+        #expect(try loop.step())
+        SignalWatcher.shared.post(SignalWatcher.terminate)
+        #expect(try loop.run() == 1)
+        #expect(output.finished)
+        #expect(SignalWatcher.shared.take([SignalWatcher.terminate]) == [SignalWatcher.terminate])
+    }
+
+    @Test func lateInputIsRenderedBeforeTheFrameIsShown() throws {
+        final class Arrives: InputSource {
+            var polls = 0
+            func events(upTo time: FrameTime) -> [InputEvent] {
+                polls += 1
+                return polls == 2 ? [InputEvent(.rotate(1), at: time)] : []   // arrives while the frame renders
+            }
+            var quitRequested: Bool { false }
+        }
+        let source = appSource()
+        var shown: [Frame] = []
+        let loop = FrameLoop(source: source, inputs: [Arrives()], clock: VirtualFrameClock(framesPerSecond: 30),
+                             outputs: [FrameCallbackOutput { frame, _ in shown.append(frame) }], length: .zero)
+        try loop.run()
+        let reference = appSource()
+        try reference.handle(InputEvent(.rotate(1), at: .zero))
+        #expect(shown == [reference.render(at: .zero)])
+    }
+}
