@@ -36,7 +36,7 @@ public struct Frame: Hashable, Sendable {
     }
 
     /// SHA-256 of `rawBytes`, as lowercase hex: the fingerprint golden tests compare.
-    public var digest: String { SHA256.hex(of: rawBytes) }
+    package var digest: String { SHA256.hex(of: rawBytes) }
 
     /// Sum of each LED's mean channel level divided by 65535: how many fully lit LEDs the
     /// frame's light adds up to. Used to check anti-aliased coverage.

@@ -2,7 +2,7 @@
 ///
 /// Written here to keep PixelCore free of dependencies; checked against the FIPS test
 /// vectors in `SHA256Tests`.
-public enum SHA256 {
+package enum SHA256 {
     private static let k: [UInt32] = [
         0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
         0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
@@ -15,7 +15,7 @@ public enum SHA256 {
     ]
 
     /// The 32-byte digest of `message`.
-    public static func digest(of message: [UInt8]) -> [UInt8] {
+    package static func digest(of message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                            0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
         var data = message
@@ -51,7 +51,7 @@ public enum SHA256 {
     }
 
     /// The digest of `message` as 64 lowercase hex digits.
-    public static func hex(of message: [UInt8]) -> String {
+    package static func hex(of message: [UInt8]) -> String {
         let digits = Array("0123456789abcdef")
         var text = ""
         for byte in digest(of: message) { text.append(digits[Int(byte >> 4)]); text.append(digits[Int(byte & 15)]) }

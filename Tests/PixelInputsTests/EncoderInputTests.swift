@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import PixelCore
 import PixelEffects
@@ -55,5 +56,26 @@ struct EncoderInputTests {
 
     @Test func encoderOnLinesThatAreNotWatchedIsRefused() {
         #expect(throws: BusError.self) { _ = try EncoderInputSource(inputs: SimulatedGPIOInputs(lines: [5, 6])) }
+    }
+}
+
+struct EncoderWiringTableTests {
+    /// hardware/encoder.tsv, found from this file's path.
+    static func table(filePath: String = #filePath) throws -> String {
+        var parts = filePath.split(separator: "/", omittingEmptySubsequences: false)
+        parts.removeLast(3)
+        return try String(contentsOfFile: parts.joined(separator: "/") + "/hardware/encoder.tsv", encoding: .utf8)
+    }
+
+    @Test func builtInWiringsMatchTheHardwareTable() throws {
+        var gpio: [String: [String: Int]] = [:]
+        for line in try Self.table().split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("setup\t") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            gpio[String(fields[0]), default: [:]][String(fields[1])] = try #require(Int(fields[2]))
+        }
+        #expect(gpio.keys.sorted() == ["default", "with-hub75"])
+        for (setup, wiring) in [("default", EncoderWiring.standard), ("with-hub75", EncoderWiring.withHUB75)] {
+            #expect(gpio[setup] == ["A": wiring.a, "B": wiring.b, "switch": wiring.button], "\(setup)")
+        }
     }
 }
