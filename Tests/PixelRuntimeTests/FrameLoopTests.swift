@@ -43,9 +43,11 @@ struct FrameLoopTests {
     }
 
     @Test func brightnessInSettingsDimsAMAX7219ThroughItsIntensityRegister() throws {
+        let state = Environment.temporaryDirectory + "/pixelwheel-brightness-\(Environment.processID).conf"
+        defer { SystemCalls.unlink(state) }
         let script = try InputScript(text: "0.2 rotate +3\n0.4 select\n0.6 select\n0.8 rotate -8\n")  // Settings → Brightness, 60 % → 20 %
         var options = SimulatorSession.Options(size: try PanelSize(width: 64, height: 32), fps: 10, seconds: 1, script: script,
-                                               framesOut: nil, statePath: "/nonexistent-dir/settings.conf", seed: 1)
+                                               framesOut: nil, statePath: state, seed: 1)
         options.panel = "max7219:chips=4"
         var session = try SimulatorSession(options: options, wallClock: { 0 })
         var brightest: [Int: UInt16] = [:]
