@@ -22,6 +22,20 @@ let package = Package(
             name: "CGIF",
             providers: [.apt(["libgif-dev"])]
         ),
+        // libgpiod (1.6 on Debian 12 / Raspberry Pi OS bookworm, 2.x on trixie) and libi2c.
+        .systemLibrary(
+            name: "CGPIOD",
+            pkgConfig: "libgpiod",
+            providers: [.apt(["libgpiod-dev"])]
+        ),
+        .systemLibrary(
+            name: "CI2C",
+            providers: [.apt(["libi2c-dev"])]
+        ),
+        // What Swift cannot import: the spidev and i2c-dev ioctl macros, struct layouts checked
+        // with _Static_assert, and one GPIO API over libgpiod 1.6 and 2.x.
+        .target(name: "CPixelLinux", dependencies: ["CGPIOD", "CI2C"],
+                linkerSettings: [.linkedLibrary("gpiod"), .linkedLibrary("i2c")]),
 
         // Fixed-point maths, colours, frames, the supersampling canvas, fonts. Standard library only.
         .target(name: "PixelCore"),
@@ -38,6 +52,10 @@ let package = Package(
         .target(name: "PixelImages", dependencies: ["PixelCore", "PixelSystem", "CPNG", "CGIF"]),
         // Device models, simulated buses, the SimulatedBusProvider and the one VirtualTime.
         .target(name: "PixelSimulator", dependencies: ["PixelCore", "PixelPanels"]),
+        // The Raspberry Pi's buses: spidev, i2c-dev (libi2c), libgpiod, /dev/gpiomem. Linux only.
+        .target(name: "PixelLinux", dependencies: [
+            "PixelCore", "PixelPanels", "PixelSystem", .target(name: "CPixelLinux", condition: .when(platforms: [.linux])),
+        ]),
         // Input sources: keyboard, script, rotary encoder on GPIO inputs.
         .target(name: "PixelInputs", dependencies: ["PixelCore", "PixelEffects", "PixelUI", "PixelPanels"]),
         // The one frame loop and its outputs; sim, render, bench; settings; bus traces; the terminal front end.
@@ -59,6 +77,7 @@ let package = Package(
         .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem"]),
         .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages"]),
         .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator"]),
+        .testTarget(name: "PixelLinuxTests", dependencies: ["PixelLinux", "PixelSystem"]),
         .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelSimulator"]),
         .testTarget(name: "PixelRuntimeTests", dependencies: [
             "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelPanels", "PixelUI",

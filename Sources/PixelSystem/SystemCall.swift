@@ -38,6 +38,10 @@ public enum SystemCall: Hashable, Sendable {
     case monotonicClock
     /// `sigaction(signal, …)`.
     case signalHandler(signal: Int32)
+    /// A call into a C library that talks to the kernel for us (libgpiod, libi2c): its name,
+    /// the descriptor or handle it works on (0 when none), its integer arguments and any bytes
+    /// it sends or text it names.
+    case library(name: String, fd: Int32, arguments: [Int], bytes: [UInt8], text: String)
     /// `tcsetattr` / `tcgetattr` on a descriptor.
     case terminalAttributes(fd: Int32, set: Bool)
 }

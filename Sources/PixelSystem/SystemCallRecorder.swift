@@ -12,7 +12,7 @@ public final class SystemCallRecorder: Sendable {
 
     private struct State {
         var calls: [SystemCall] = []
-        var failures: [(matches: @Sendable (SystemCall) -> Bool, errno: Int32, remaining: Int)] = []
+        var answers: [(matches: @Sendable (SystemCall) -> Bool, answer: SystemCallAnswer, remaining: Int)] = []
     }
     private let state = Mutex(State())
     /// Whether clock reads are recorded too (off: they would drown the interesting calls).
@@ -26,19 +26,35 @@ public final class SystemCallRecorder: Sendable {
 
     /// Makes the next `times` calls that `matches` fail with `errno` (default: every one).
     public func fail(errno: Int32, times: Int = .max, when matches: @escaping @Sendable (SystemCall) -> Bool) {
-        state.withLock { $0.failures.append((matches, errno, times)) }
+        state.withLock { $0.answers.append((matches, .fail(errno: errno), times)) }
     }
 
-    /// Records `call`; returns the errno to fail it with, or nil to make it for real.
-    func record(_ call: SystemCall) -> Int32? {
+    /// Answers the next `times` calls that `matches` with success and `result`, without making
+    /// them: a stand-in kernel, so a test can follow a driver past `open` on a machine with no
+    /// such device. (A call whose result is a handle gets `result` as the handle's bits.)
+    public func succeed(returning result: Int = 0, times: Int = .max, when matches: @escaping @Sendable (SystemCall) -> Bool) {
+        state.withLock { $0.answers.append((matches, .succeed(result), times)) }
+    }
+
+    /// Records `call`; returns how to answer it, or nil to make it for real. The first
+    /// matching rule, in the order they were given, answers.
+    func record(_ call: SystemCall) -> SystemCallAnswer? {
         state.withLock { state in
             if case .monotonicClock = call, !recordsClockReads { return nil }
             state.calls.append(call)
-            for i in state.failures.indices where state.failures[i].remaining > 0 && state.failures[i].matches(call) {
-                state.failures[i].remaining -= 1
-                return state.failures[i].errno
+            for i in state.answers.indices where state.answers[i].remaining > 0 && state.answers[i].matches(call) {
+                state.answers[i].remaining -= 1
+                return state.answers[i].answer
             }
             return nil
         }
     }
+}
+
+/// How a test answers a call through the seam instead of making it.
+public enum SystemCallAnswer: Sendable, Equatable {
+    /// The call fails: -1 (or nil) with this `errno`.
+    case fail(errno: Int32)
+    /// The call succeeds with this result, and is not made.
+    case succeed(Int)
 }

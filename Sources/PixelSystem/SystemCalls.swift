@@ -13,18 +13,56 @@ import Darwin
 /// installed a `SystemCallRecorder`, each call is recorded first, and one the recorder was told
 /// to fail is not made: it returns -1 (or `nil`) with the injected `errno`.
 public enum SystemCalls {
-    /// Records `call` and answers whether it was told to fail (then `errno` is set).
+    /// Records `call` (when a test installed a recorder) and says how the test answers it: nil
+    /// to make the call for real. A failure sets `errno`.
+    @inline(__always)
+    static func answer(_ call: @autoclosure () -> SystemCall) -> SystemCallAnswer? {
+        guard let recorder = SystemCallRecorder.current else { return nil }
+        let answer = recorder.record(call())
+        if case let .fail(code)? = answer { errno = code }
+        return answer
+    }
+
+    /// Records `call`; true when the test answered it with a failure (then `errno` is set).
+    /// A call answered with success is made anyway by the callers of this form.
     @inline(__always)
     static func intercept(_ call: @autoclosure () -> SystemCall) -> Bool {
-        guard let recorder = SystemCallRecorder.current else { return false }
-        guard let code = recorder.record(call()) else { return false }
-        errno = code
-        return true
+        if case .fail? = answer(call()) { return true }
+        return false
+    }
+
+    /// Runs `perform`, a call into a C library that talks to the kernel (libgpiod, libi2c),
+    /// as a call through the seam: recorded as `call`, and answered by a test when it says
+    /// so. `perform` returns what the C function returns; a failure is -1 with `errno`.
+    public static func library(_ call: SystemCall, _ perform: () -> Int32) -> Int32 {
+        switch answer(call) {
+        case .fail?: return -1
+        case let .succeed(result)?: return Int32(truncatingIfNeeded: result)
+        case nil: return perform()
+        }
+    }
+
+    /// Whether `handle` is a test's stand-in (below 64 KiB, where Linux never maps memory)
+    /// rather than a real one: code that frees handles outside the test's task skips these.
+    public static func isStandIn(_ handle: OpaquePointer) -> Bool { UInt(bitPattern: Int(bitPattern: handle)) < 0x10000 }
+
+    /// `library(_:_:)` for a C function that returns a handle (nil with `errno` on failure). A
+    /// test's success answer is a stand-in handle that only answered calls may be given.
+    public static func libraryHandle(_ call: SystemCall, _ perform: () -> OpaquePointer?) -> OpaquePointer? {
+        switch answer(call) {
+        case .fail?: return nil
+        case let .succeed(result)?: return OpaquePointer(bitPattern: result == 0 ? 0x1000 : result)
+        case nil: return perform()
+        }
     }
 
     /// `open(2)`. The corresponding C call is `open(path, flags, mode)`.
     public static func open(_ path: String, _ flags: Int32, _ mode: UInt32 = 0) -> Int32 {
-        if intercept(.open(path: path, flags: flags)) { return -1 }
+        switch answer(.open(path: path, flags: flags)) {
+        case .fail?: return -1
+        case let .succeed(fd)?: return Int32(fd)
+        case nil: break
+        }
         #if canImport(Glibc)
         return Glibc.open(path, flags, mode_t(mode))
         #else
@@ -35,7 +73,11 @@ public enum SystemCalls {
     /// `close(2)`.
     @discardableResult
     public static func close(_ fd: Int32) -> Int32 {
-        if intercept(.close(fd: fd)) { return -1 }
+        switch answer(.close(fd: fd)) {
+        case .fail?: return -1
+        case .succeed?: return 0
+        case nil: break
+        }
         #if canImport(Glibc)
         return Glibc.close(fd)
         #else
@@ -88,7 +130,11 @@ public enum SystemCalls {
     /// `ioctl(2)` with a pointer to `argument`, whose bytes are recorded as they go in.
     public static func ioctl<T>(_ fd: Int32, _ request: UInt, _ argument: inout T) -> Int32 {
         let recorded = withUnsafeBytes(of: &argument) { Array($0) }
-        if intercept(.ioctl(fd: fd, request: request, argument: recorded)) { return -1 }
+        switch answer(.ioctl(fd: fd, request: request, argument: recorded)) {
+        case .fail?: return -1
+        case let .succeed(result)?: return Int32(result)
+        case nil: break
+        }
         #if canImport(Glibc)
         return withUnsafeMutablePointer(to: &argument) { Glibc.ioctl(fd, request, $0) }
         #else
@@ -100,7 +146,11 @@ public enum SystemCalls {
     public static func ioctl(_ fd: Int32, _ request: UInt, value: Int32) -> Int32 {
         var bytes = value
         let recorded = withUnsafeBytes(of: &bytes) { Array($0) }
-        if intercept(.ioctl(fd: fd, request: request, argument: recorded)) { return -1 }
+        switch answer(.ioctl(fd: fd, request: request, argument: recorded)) {
+        case .fail?: return -1
+        case let .succeed(result)?: return Int32(result)
+        case nil: break
+        }
         #if canImport(Glibc)
         return Glibc.ioctl(fd, request, value)
         #else
@@ -110,7 +160,11 @@ public enum SystemCalls {
 
     /// `mmap(2)` of `length` bytes of `fd` at `offset`, shared and read-write; nil on failure.
     public static func mmap(_ fd: Int32, length: Int, offset: Int) -> UnsafeMutableRawPointer? {
-        if intercept(.mmap(fd: fd, length: length, offset: offset)) { return nil }
+        switch answer(.mmap(fd: fd, length: length, offset: offset)) {
+        case .fail?: return nil
+        case .succeed?: return nil  // no stand-in memory: tests map a simulated register file instead
+        case nil: break
+        }
         #if canImport(Glibc)
         let address = Glibc.mmap(nil, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, off_t(offset))
         #else

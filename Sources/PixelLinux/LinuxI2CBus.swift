@@ -1,0 +1,119 @@
+#if os(Linux)
+#if canImport(Glibc)
+import Glibc
+#endif
+import CPixelLinux
+import PixelPanels
+import PixelSystem
+
+/// An I²C bus through i2c-dev (`/dev/i2c-N`) and libi2c.
+///
+/// A write goes out as one plain I²C message (`I2C_RDWR`) when the adapter can do plain
+/// transfers, and otherwise as the SMBus call that carries it — byte, byte-data or I²C block
+/// (at most 32 data bytes) — so SMBus-only adapters (i2c-stub, some USB bridges) work too.
+/// A message that is not acknowledged is tried `attempts` times before it is reported.
+public final class LinuxI2CBus: I2CBus {
+    public let name: String
+    private let fd: Int32
+    private var selected: UInt8?
+    /// Whether the adapter takes plain I²C messages (`I2C_FUNC_I2C`); otherwise SMBus only.
+    public let plainTransfers: Bool
+    /// How often a write is tried before a missing acknowledge is reported.
+    public let attempts: Int
+
+    /// Opens `path` and asks the adapter what it can do.
+    public init(path: String, attempts: Int = 3) throws(BusError) {
+        let fd = SystemCalls.open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { throw .linux(.i2c, device: path, operation: "open", code: SystemCalls.lastError) }
+        self.fd = fd
+        name = path
+        self.attempts = max(1, attempts)
+        var functions: UInt = 0
+        if SystemCalls.ioctl(fd, pw_i2c_funcs(), &functions) < 0 {
+            let code = SystemCalls.lastError
+            SystemCalls.close(fd)
+            throw .linux(.i2c, device: path, operation: "I2C_FUNCS", code: code)
+        }
+        plainTransfers = functions & pw_i2c_func_i2c() != 0
+    }
+
+    deinit { SystemCalls.close(fd) }
+
+    private func select(_ address: I2CAddress) throws(BusError) {
+        guard selected != address.rawValue else { return }
+        if SystemCalls.ioctl(fd, pw_i2c_slave(), value: Int32(address.rawValue)) < 0 {
+            throw .linux(.i2c, device: name, operation: "I2C_SLAVE \(address)", code: SystemCalls.lastError)
+        }
+        selected = address.rawValue
+    }
+
+    public func write(_ bytes: [UInt8], to address: I2CAddress) throws(BusError) {
+        guard !bytes.isEmpty else { return }
+        guard plainTransfers || bytes.count <= 33 else {
+            throw .invalidRequest(device: name, reason: "a \(bytes.count)-byte write does not fit one SMBus block (32 data bytes) on this adapter")
+        }
+        try select(address)
+        var code: Int32 = 0
+        for _ in 0..<attempts {
+            let result = plainTransfers ? plainWrite(bytes, to: address) : smbusWrite(bytes)
+            if result >= 0 { return }
+            code = SystemCalls.lastError
+            guard code == EREMOTEIO || code == ENXIO || code == EIO || code == ETIMEDOUT else { break }
+        }
+        if code == EREMOTEIO || code == ENXIO || code == EIO || code == ETIMEDOUT {
+            throw .noAcknowledge(device: name, address: address.rawValue)
+        }
+        throw .linux(.i2c, device: name, operation: "write to \(address)", code: code)
+    }
+
+    /// One I2C_RDWR message.
+    private func plainWrite(_ bytes: [UInt8], to address: I2CAddress) -> Int32 {
+        var data = bytes
+        return data.withUnsafeMutableBufferPointer { buffer in
+            var message = pw_i2c_msg(addr: UInt16(address.rawValue), flags: 0, len: UInt16(buffer.count), buf: buffer.baseAddress)
+            return withUnsafeMutablePointer(to: &message) { pointer in
+                var request = pw_i2c_rdwr(msgs: pointer, nmsgs: 1)
+                return SystemCalls.ioctl(fd, pw_i2c_rdwr(), &request)
+            }
+        }
+    }
+
+    /// The SMBus call that carries `bytes`: the first byte is the command (register).
+    private func smbusWrite(_ bytes: [UInt8]) -> Int32 {
+        let fd = self.fd
+        switch bytes.count {
+        case 1:
+            return SystemCalls.library(.library(name: "i2c_smbus_write_byte", fd: fd, arguments: [], bytes: bytes, text: name)) {
+                pw_smbus_write_byte(fd, bytes[0])
+            }
+        case 2:
+            return SystemCalls.library(.library(name: "i2c_smbus_write_byte_data", fd: fd, arguments: [], bytes: bytes, text: name)) {
+                pw_smbus_write_byte_data(fd, bytes[0], bytes[1])
+            }
+        default:
+            let data = Array(bytes.dropFirst())
+            return SystemCalls.library(.library(name: "i2c_smbus_write_i2c_block_data", fd: fd, arguments: [], bytes: bytes, text: name)) {
+                data.withUnsafeBufferPointer { pw_smbus_write_i2c_block(fd, bytes[0], UInt8(data.count), $0.baseAddress) }
+            }
+        }
+    }
+
+    public func read(_ count: Int, from address: I2CAddress, register: UInt8) throws(BusError) -> [UInt8] {
+        guard (1...32).contains(count) else { throw .invalidRequest(device: name, reason: "an I2C read takes 1...32 bytes (asked \(count))") }
+        try select(address)
+        var buffer = [UInt8](repeating: 0, count: count)
+        let fd = self.fd
+        let result = buffer.withUnsafeMutableBufferPointer { out in
+            SystemCalls.library(.library(name: "i2c_smbus_read_i2c_block_data", fd: fd, arguments: [Int(register), count], bytes: [], text: name)) {
+                pw_smbus_read_i2c_block(fd, register, UInt8(count), out.baseAddress)
+            }
+        }
+        if result < 0 {
+            let code = SystemCalls.lastError
+            if code == EREMOTEIO || code == ENXIO || code == EIO { throw .noAcknowledge(device: name, address: address.rawValue) }
+            throw .linux(.i2c, device: name, operation: "read from \(address)", code: code)
+        }
+        return Array(buffer.prefix(Int(result)))
+    }
+}
+#endif
