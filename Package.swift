@@ -10,6 +10,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // System libraries, reached through their Debian -dev packages.
@@ -47,7 +48,8 @@ let package = Package(
         // mappers, encoders and drivers. No operating system.
         .target(name: "PixelPanels", dependencies: ["PixelCore"]),
         // The one system-call seam (traced in tests, errno injection), files, clocks, signals, terminal.
-        .target(name: "PixelSystem"),
+        .target(name: "CPixelSystem"),
+        .target(name: "PixelSystem", dependencies: ["CPixelSystem"]),
         // PNG, GIF and PPM reading and writing, the dot preview, still-image fitting.
         .target(name: "PixelImages", dependencies: ["PixelCore", "PixelSystem", "CPNG", "CGIF"]),
         // Device models, simulated buses, the SimulatedBusProvider and the one VirtualTime.
@@ -56,16 +58,22 @@ let package = Package(
         .target(name: "PixelLinux", dependencies: [
             "PixelCore", "PixelPanels", "PixelSystem", .target(name: "CPixelLinux", condition: .when(platforms: [.linux])),
         ]),
+        // The TOML configuration file: panels, inputs and settings, checked before any device opens.
+        .target(name: "PixelConfig", dependencies: [
+            "PixelCore", "PixelEffects", "PixelUI", "PixelPanels", "PixelInputs", "PixelSystem",
+            .product(name: "TOMLKit", package: "TOMLKit"),
+        ]),
         // Input sources: keyboard, script, rotary encoder on GPIO inputs.
         .target(name: "PixelInputs", dependencies: ["PixelCore", "PixelEffects", "PixelUI", "PixelPanels"]),
         // The one frame loop and its outputs; sim, render, bench; settings; bus traces; the terminal front end.
         .target(name: "PixelRuntime", dependencies: [
             "PixelCore", "PixelEffects", "PixelUI", "PixelPanels", "PixelSystem", "PixelImages", "PixelSimulator", "PixelInputs",
+            "PixelConfig", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
         .executableTarget(
             name: "pixelwheel",
             dependencies: [
-                "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelPanels", "PixelSimulator",
+                "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelPanels", "PixelSimulator", "PixelConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -77,10 +85,11 @@ let package = Package(
         .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem"]),
         .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages"]),
         .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator"]),
+        .testTarget(name: "PixelConfigTests", dependencies: ["PixelConfig", "PixelPanels", "PixelInputs"]),
         .testTarget(name: "PixelLinuxTests", dependencies: ["PixelLinux", "PixelSystem"]),
         .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelSimulator"]),
         .testTarget(name: "PixelRuntimeTests", dependencies: [
-            "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelPanels", "PixelUI",
+            "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelPanels", "PixelUI", "PixelConfig",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -43,11 +43,14 @@ public final class EncoderInputSource: InputSource {
     private var decoder: QuadratureDecoder
     private var debouncer: ButtonDebouncer
     private var wheel: ClickWheel
+    /// The other buttons (MENU, play/pause, next, previous): GPIO → its debouncer.
+    private var buttons: [Int: ButtonDebouncer]
 
     /// Watches `inputs` with `wiring`; edge times become frame times relative to `origin`.
+    /// `buttons` maps the GPIO of each extra button (active low) to the button it is.
     public init(inputs: any GPIOInputs, wiring: EncoderWiring = .standard, origin: Int64 = 0,
-                wheel: ClickWheel = ClickWheel()) throws(BusError) {
-        for line in [wiring.a, wiring.b, wiring.button] where inputs.inputMask & (UInt64(1) << UInt64(line)) == 0 {
+                wheel: ClickWheel = ClickWheel(), buttons: [Int: InputAction.Button] = [:]) throws(BusError) {
+        for line in [wiring.a, wiring.b, wiring.button] + buttons.keys.sorted() where inputs.inputMask & (UInt64(1) << UInt64(line)) == 0 {
             throw .invalidRequest(device: inputs.name, reason: "GPIO \(line) of the encoder is not one of the watched input lines")
         }
         self.inputs = inputs
@@ -58,6 +61,7 @@ public final class EncoderInputSource: InputSource {
                                     a: levels & (1 << UInt64(wiring.a)) != 0, b: levels & (1 << UInt64(wiring.b)) != 0)
         debouncer = ButtonDebouncer(button: .select, activeLow: true)
         self.wheel = wheel
+        self.buttons = buttons.mapValues { ButtonDebouncer(button: $0, activeLow: true) }
     }
 
     private func isHigh(_ line: Int) -> Bool { levels & (UInt64(1) << UInt64(line)) != 0 }
@@ -71,7 +75,10 @@ public final class EncoderInputSource: InputSource {
             levels = edge.rising ? levels | bit : levels & ~bit
             let time = FrameTime(nanoseconds: edge.nanoseconds - origin)
             events += debouncer.advance(to: time)
-            if edge.line == wiring.a || edge.line == wiring.b {
+            for gpio in buttons.keys.sorted() { events += buttons[gpio]!.advance(to: time) }
+            if buttons[edge.line] != nil {
+                events += buttons[edge.line]!.feed(level: edge.rising, at: time)
+            } else if edge.line == wiring.a || edge.line == wiring.b {
                 events += wheel.translate(decoder.feed(a: isHigh(wiring.a), b: isHigh(wiring.b), at: time))
             } else if edge.line == wiring.button {
                 events += debouncer.feed(level: edge.rising, at: time)
@@ -91,6 +98,9 @@ public final class EncoderInputSource: InputSource {
     /// Events due by `nanoseconds` without a new edge: a press settling, a long press
     /// crossing its threshold. Call it every frame.
     public func advance(to nanoseconds: Int64) -> [InputEvent] {
-        debouncer.advance(to: FrameTime(nanoseconds: nanoseconds - origin))
+        let time = FrameTime(nanoseconds: nanoseconds - origin)
+        var events = debouncer.advance(to: time)
+        for gpio in buttons.keys.sorted() { events += buttons[gpio]!.advance(to: time) }
+        return events.sorted { $0.time < $1.time }
     }
 }

@@ -109,6 +109,22 @@ public struct PanelDescription: Sendable {
         }
     }
 
+    /// The GPIO lines of the Pi header this panel occupies, each with what it is for: the HUB75
+    /// wiring's driven lines, SPI0's MOSI, SCLK, MISO and chip select, or I²C1's SDA and SCL.
+    public var headerPins: [(gpio: Int, use: String)] {
+        switch bus {
+        case .gpio:
+            guard case let .hub75(c, _, _) = kind else { return [] }
+            return (0..<64).filter { c.drivenLines & (UInt64(1) << UInt64($0)) != 0 }.map { ($0, "HUB75, \(c.pinMap.name) wiring") }
+        case .spi:
+            guard device.hasPrefix("/dev/spidev0.") else { return [] }  // SPI0 on the header; others are elsewhere
+            let select = device.hasSuffix(".1") ? 7 : 8
+            return [(10, "SPI0 MOSI"), (9, "SPI0 MISO"), (11, "SPI0 SCLK"), (select, "SPI0 CE\(select == 8 ? 0 : 1)")]
+        case .i2c:
+            return device == "/dev/i2c-1" ? [(2, "I2C1 SDA"), (3, "I2C1 SCL")] : []
+        }
+    }
+
     /// Builds the driver on buses from `provider`; the chip's start-up traffic goes out now.
     public func makeDriver(on provider: any BusProvider) throws(BusError) -> PanelDriver {
         switch kind {
@@ -124,8 +140,7 @@ public struct PanelDescription: Sendable {
             return PanelDriver(panel: try APA102Panel(device: try provider.spiDevice(device, for: self), configuration: c))
         case let .hub75(c, rotation, mirror):
             let hub75 = HUB75Panel(configuration: c)
-            let mask = c.pinMap.allLines.reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1)) }
-            let refresher = try hub75.makeRefresher(lines: try provider.gpioLines(device, outputMask: mask, for: self))
+            let refresher = try hub75.makeRefresher(lines: try provider.gpioLines(device, outputMask: c.drivenLines, for: self))
             if rotation == .upright && mirror.isEmpty { return PanelDriver(panel: hub75, refresher: refresher) }
             do {
                 return PanelDriver(panel: try MappedPanel(hub75, rotation: rotation, mirror: mirror), refresher: refresher)

@@ -122,6 +122,8 @@ public enum PanelConfigurationError: Error, Equatable, Sendable, CustomStringCon
     case badValue(type: String, key: String, value: String, allowed: String)
     case inconsistent(type: String, reason: String)
     case repeatedKey(type: String, key: String)
+    /// A panel size that is not `WIDTHxHEIGHT` with each side 1...1024.
+    case badSize(String)
 
     public var description: String {
         switch self {
@@ -137,6 +139,8 @@ public enum PanelConfigurationError: Error, Equatable, Sendable, CustomStringCon
             return "panel '\(type)': \(reason)"
         case let .repeatedKey(type, key):
             return "panel '\(type)' option '\(key)' is given twice; give it once"
+        case let .badSize(text):
+            return "panel size '\(text)' is not valid; write WIDTHxHEIGHT with each side 1...\(PanelSize.maximumSide), for example 64x32"
         }
     }
 }

@@ -27,6 +27,12 @@ public protocol RegisterChip: Sendable {
     mutating func setBrightness(percent: Int) -> [[UInt8]]
 }
 
+/// A panel whose chip keeps state that a power cycle loses, and that can be started again.
+public protocol RestartablePanel: Panel {
+    /// Sends the start-up sequence again and forgets what the chip held.
+    func restart() throws(BusError)
+}
+
 /// Where a register chip's messages go: an SPI transfer or an I²C write to one address.
 public struct RegisterLink {
     /// The bus's name for messages.
@@ -50,7 +56,7 @@ public struct RegisterLink {
 /// Creating the panel sends the chip's start-up messages. Each `show` sends only the bytes that
 /// differ from what the chip holds: showing the same frame twice sends nothing the second time.
 /// If a message fails the panel forgets what the chip holds, and the next `show` rewrites it all.
-public final class RegisterChipPanel<Chip: RegisterChip>: Panel {
+public final class RegisterChipPanel<Chip: RegisterChip>: RestartablePanel {
     /// The chip's encoder and settings.
     public private(set) var chip: Chip
     private let link: RegisterLink
@@ -83,6 +89,14 @@ public final class RegisterChipPanel<Chip: RegisterChip>: Panel {
         held = nil
         try send(messages)
         held = target
+    }
+
+    /// Starts the chip again from scratch, as after power-up: its start-up messages, then the
+    /// next `show` rewrites what it shows. For a chip that went missing and came back.
+    public func restart() throws(BusError) {
+        held = nil
+        try send(chip.initialization())
+        held = chip.powerUpImage
     }
 
     /// Sets the brightness through the chip's own path: its brightness register, or its PWM levels.

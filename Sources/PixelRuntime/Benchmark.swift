@@ -2,6 +2,7 @@ import PixelCore
 import PixelEffects
 import PixelSystem
 import PixelUI
+import PixelPanels
 
 /// `pixelwheel bench`: times every effect at several panel sizes on the virtual clock.
 public enum Benchmark {

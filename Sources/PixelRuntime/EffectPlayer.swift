@@ -1,5 +1,6 @@
 import PixelCore
 import PixelEffects
+import PixelPanels
 
 /// Plays one scene onto a panel-sized canvas: clear, render at an instant, downsample.
 /// Keeps its canvas and frame between calls, so rendering allocates nothing per frame

@@ -3,6 +3,7 @@ import PixelCore
 import PixelEffects
 import PixelSystem
 import PixelUI
+import PixelPanels
 
 /// Measures input latency the way a person feels it: the time from an input arriving (posted
 /// from another thread, as the keyboard and GPIO readers do) to the end of rendering the first

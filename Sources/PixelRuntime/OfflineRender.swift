@@ -3,6 +3,7 @@ import PixelEffects
 import PixelImages
 import PixelSimulator
 import PixelSystem
+import PixelPanels
 
 /// `pixelwheel render`: an effect on the virtual clock, written as a GIF or a PNG.
 public enum OfflineRender {

@@ -2,6 +2,7 @@ import ArgumentParser
 import PixelCore
 import PixelEffects
 import PixelRuntime
+import PixelPanels
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

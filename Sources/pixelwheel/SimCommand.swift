@@ -4,6 +4,7 @@ import PixelEffects
 import PixelInputs
 import PixelRuntime
 import PixelSystem
+import PixelPanels
 
 struct SimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -6,6 +6,7 @@ import PixelSimulator
 import PixelSystem
 import PixelUI
 @testable import PixelRuntime
+import PixelPanels
 
 struct FrameLoopTests {
     /// The app on a 64x32 panel, settings in memory.

@@ -91,7 +91,7 @@ struct PanelSizeTests {
         #expect(try PanelSize(parsing: "64x32") == PanelSize(width: 64, height: 32))
         #expect(try PanelSize(parsing: "8X8") == PanelSize(width: 8, height: 8))
         for bad in ["0x0", "1025x8", "64", "64x", "x32", "-8x8", "axb"] {
-            #expect(throws: RuntimeError.badSize(bad)) { _ = try PanelSize(parsing: bad) }
+            #expect(throws: PanelConfigurationError.badSize(bad)) { _ = try PanelSize(parsing: bad) }
         }
     }
 }

@@ -121,4 +121,13 @@ public struct HUB75Configuration: Hashable, Sendable {
     /// OE-low time of one full refresh in nanoseconds: every row address shows every plane,
     /// `scan × lsb × (2^bits − 1)`. Shifting and latching come on top.
     public var onTimePerRefreshNanoseconds: Int { geometry.scan * lsbNanoseconds * maxLevel }
+
+    /// Every GPIO line the refresh drives (bit n = GPIO n): clock, latch, output enable, the
+    /// colour lines of the parallel chains in use and the address lines the scan needs.
+    public var drivenLines: UInt64 {
+        let g = geometry
+        let lines = [pinMap.clock, pinMap.latch, pinMap.outputEnable] + pinMap.chains.prefix(g.parallel).flatMap(\.lines)
+            + pinMap.address.prefix(g.addressLineCount)
+        return lines.reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1)) }
+    }
 }

@@ -58,6 +58,7 @@ public final class HUB75Refresher: @unchecked Sendable {
         }
         holdNanoseconds = (0..<configuration.pwmBits).map { configuration.lsbNanoseconds << $0 }
         let driven = clock | latch | outputEnable | colourLines | addressLines
+        assert(driven == configuration.drivenLines)
         drivenLines = driven
 
         let missing = driven & ~lines.outputMask

@@ -1,6 +1,7 @@
 import PixelCore
 import PixelEffects
 import PixelUI
+import PixelPanels
 
 /// The PixelWheel app as the frame loop's source: it renders the app on a supersampling
 /// canvas, counts clicks (the simulator's stand-in for the piezo) and saves settings whenever

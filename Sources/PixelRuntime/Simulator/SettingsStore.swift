@@ -23,8 +23,8 @@ public struct SettingsStore: Sendable {
 
     /// The saved settings, or defaults with a one-line warning when the file is missing
     /// (no warning), unreadable or corrupt (warning; the file is replaced by defaults).
-    public func load() -> (settings: Settings, warning: String?) {
-        guard FileSystem.kind(of: path) != .missing else { return (Settings(), nil) }  // first run: nothing saved yet
+    public func load(defaults: Settings = Settings()) -> (settings: Settings, warning: String?) {
+        guard FileSystem.kind(of: path) != .missing else { return (defaults, nil) }  // first run: the defaults
         let bytes: [UInt8]
         do {
             bytes = try FileBytes.read(path, limit: 1 << 20)

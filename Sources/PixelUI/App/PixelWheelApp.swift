@@ -168,6 +168,14 @@ public struct PixelWheelApp {
         }
     }
 
+    /// Starts the effect named `name` (its first menu entry) at `time`, full screen, as if it
+    /// had been chosen from the menu: a configuration's start screen. Unknown names do nothing.
+    public mutating func play(effectNamed name: String, at time: FrameTime) {
+        guard let index = MenuEntry.effects.firstIndex(where: { if case let .effect(_, n, _) = $0 { n == name } else { false } }) else { return }
+        player = Player(index: index, shuffleOrder: nil, at: time, speedPercent: settings.speed, width: width, height: height, seed: seed)
+        screen = .playing
+    }
+
     private mutating func select(at time: FrameTime) {
         click()
         guard screen == .menu else {

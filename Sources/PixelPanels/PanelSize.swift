@@ -9,7 +9,7 @@ public struct PanelSize: Hashable, Sendable, CustomStringConvertible {
     public let height: Int
 
     /// A size of `width × height` LEDs; each side must be 1...1024.
-    public init(width: Int, height: Int) throws(RuntimeError) {
+    public init(width: Int, height: Int) throws(PanelConfigurationError) {
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height) else {
             throw .badSize("\(width)x\(height)")
         }
@@ -18,7 +18,7 @@ public struct PanelSize: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Parses `WIDTHxHEIGHT`, e.g. `64x32` (an upper-case X or × works too).
-    public init(parsing text: String) throws(RuntimeError) {
+    public init(parsing text: String) throws(PanelConfigurationError) {
         let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { throw .badSize(text) }
         try self.init(width: w, height: h)

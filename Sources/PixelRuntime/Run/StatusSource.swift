@@ -1,0 +1,61 @@
+import PixelCore
+import PixelEffects
+import PixelUI
+
+/// What a small status display shows beside the main panel: the effect playing (or the menu
+/// row selected), in the 3×5 font, scrolling when it is wider than the display.
+public final class StatusSource: FrameSource {
+    private let app: () -> PixelWheelApp
+    private var canvas: Canvas
+
+    /// A `width × height` status display reading the app's state from `app`.
+    public init(width: Int, height: Int, app: @escaping () -> PixelWheelApp) {
+        self.app = app
+        canvas = Canvas(width: width, height: height, supersampling: .x1)
+    }
+
+    /// The line shown: what plays, else the menu row.
+    public var text: String {
+        let state = app()
+        return (state.nowPlayingTitle.map { (state.isPaused ? "|| " : "> ") + $0 } ?? state.selectedTitle).uppercased()
+    }
+
+    /// Status displays take no input of their own.
+    public func handle(_ event: InputEvent) {}
+
+    public func render(at time: FrameTime) -> Frame {
+        canvas.clear()
+        let font = PixelFont.tiny3x5
+        let line = text
+        let width = font.width(of: line)
+        // Scroll at 8 LEDs a second when the text does not fit, with a gap before it repeats.
+        let cycle = width + 8
+        let shift = width <= canvas.width ? 0 : Int((time.nanoseconds / 125_000_000) % Int64(cycle))
+        let top = max(0, (canvas.height - font.lineHeight) / 2)
+        canvas.drawText(line, font: font, at: Point(x: Fixed(-shift), y: Fixed(top)), color: .white)
+        if shift > 0 { canvas.drawText(line, font: font, at: Point(x: Fixed(cycle - shift), y: Fixed(top)), color: .white) }
+        return canvas.downsample()
+    }
+
+    public var brightnessPercent: Int { app().settings.brightness }
+}
+
+/// A second panel that shows its own source (a status display), rendered at each tick of the
+/// main loop: the frame the loop hands it is the main panel's and is not used.
+public final class SecondaryPanelOutput: FrameOutput {
+    private let source: any FrameSource
+    private let display: any FrameOutput
+
+    /// Renders `source` into `display` on every frame of the loop.
+    public init(source: any FrameSource, display: any FrameOutput) {
+        self.source = source
+        self.display = display
+    }
+
+    public func show(_ frame: Frame, status: FrameStatus) throws {
+        try display.show(source.render(at: status.tick.timestamp), status: status)
+    }
+
+    public func setBrightness(percent: Int) throws { try display.setBrightness(percent: percent) }
+    public func finish() throws { try display.finish() }
+}
