@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libpng-dev libgif-dev pkg-config libgpiod-dev libi2c-dev
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test build release setup previews bench clean
+.PHONY: run test build release setup previews bench clean install uninstall
 
 setup:
 	@scripts/install-system-packages.sh $(SYSTEM_PACKAGES)
@@ -34,6 +34,29 @@ test: setup
 
 bench: release
 	.build/release/pixelwheel bench
+
+# `make install`: the binary (Swift standard library linked in, so systemd needs no toolchain
+# path), the systemd unit, and an example configuration that is never overwritten.
+PREFIX ?= /usr/local
+DESTDIR ?=
+install: setup
+	$(SWIFT) build -c release --static-swift-stdlib
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/pixelwheel $(DESTDIR)$(PREFIX)/share/pixelwheel/examples
+	install -m 755 .build/release/pixelwheel $(DESTDIR)$(PREFIX)/bin/pixelwheel
+	install -m 644 config/pixelwheel.service $(DESTDIR)/etc/systemd/system/pixelwheel.service
+	install -m 644 config/*.toml $(DESTDIR)$(PREFIX)/share/pixelwheel/examples/
+	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/pixelwheel/README.md
+	@if [ -e $(DESTDIR)/etc/pixelwheel/pixelwheel.toml ]; then \
+		echo "kept the existing $(DESTDIR)/etc/pixelwheel/pixelwheel.toml"; \
+	else \
+		install -m 644 config/hub75-64x32.toml $(DESTDIR)/etc/pixelwheel/pixelwheel.toml; \
+		echo "installed an example configuration: edit $(DESTDIR)/etc/pixelwheel/pixelwheel.toml (more in $(PREFIX)/share/pixelwheel/examples)"; \
+	fi
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/pixelwheel $(DESTDIR)/etc/systemd/system/pixelwheel.service
+	rm -rf $(DESTDIR)$(PREFIX)/share/pixelwheel
+	@echo "left /etc/pixelwheel and /var/lib/pixelwheel in place"
 
 clean:
 	rm -rf .build $(OUT)

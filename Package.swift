@@ -74,6 +74,7 @@ let package = Package(
             name: "pixelwheel",
             dependencies: [
                 "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelPanels", "PixelSimulator", "PixelConfig",
+                .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -56,13 +56,8 @@ static void copy_text(char *buffer, size_t size, const char *text) {
     buffer[size - 1] = 0;
 }
 
-#ifdef GPIOD_BIT  // libgpiod 1.x (Debian 12, Raspberry Pi OS bookworm)
-
+// Opening and closing a chip is the same call in both APIs.
 struct pw_gpio_chip { struct gpiod_chip *chip; };
-struct pw_gpio_request { struct gpiod_line_bulk bulk; unsigned count; };
-
-int pw_gpiod_api(void) { return 1; }
-const char *pw_gpiod_version(void) { return gpiod_version_string(); }
 
 pw_gpio_chip *pw_gpio_chip_open(const char *path) {
     struct gpiod_chip *chip = gpiod_chip_open(path);
@@ -74,6 +69,14 @@ pw_gpio_chip *pw_gpio_chip_open(const char *path) {
 }
 
 void pw_gpio_chip_close(pw_gpio_chip *chip) { if (chip) { gpiod_chip_close(chip->chip); free(chip); } }
+
+#ifdef GPIOD_BIT  // libgpiod 1.x (Debian 12, Raspberry Pi OS bookworm)
+
+struct pw_gpio_request { struct gpiod_line_bulk bulk; unsigned count; };
+
+int pw_gpiod_api(void) { return 1; }
+const char *pw_gpiod_version(void) { return gpiod_version_string(); }
+
 
 int pw_gpio_chip_label(pw_gpio_chip *chip, char *buffer, size_t size) {
     copy_text(buffer, size, gpiod_chip_label(chip->chip));
@@ -161,23 +164,12 @@ void pw_gpio_release(pw_gpio_request *request) {
 
 #else  // libgpiod 2.x (Debian 13 trixie and newer)
 
-struct pw_gpio_chip { struct gpiod_chip *chip; };
 struct pw_gpio_request { struct gpiod_line_request *request; unsigned count; unsigned offsets[64];
                          struct gpiod_edge_event_buffer *buffer; };
 
 int pw_gpiod_api(void) { return 2; }
 const char *pw_gpiod_version(void) { return gpiod_api_version(); }
 
-pw_gpio_chip *pw_gpio_chip_open(const char *path) {
-    struct gpiod_chip *chip = gpiod_chip_open(path);
-    if (!chip) return NULL;
-    pw_gpio_chip *result = malloc(sizeof *result);
-    if (!result) { gpiod_chip_close(chip); errno = ENOMEM; return NULL; }
-    result->chip = chip;
-    return result;
-}
-
-void pw_gpio_chip_close(pw_gpio_chip *chip) { if (chip) { gpiod_chip_close(chip->chip); free(chip); } }
 
 int pw_gpio_chip_label(pw_gpio_chip *chip, char *buffer, size_t size) {
     struct gpiod_chip_info *info = gpiod_chip_get_info(chip->chip);

@@ -1,6 +1,9 @@
 import PixelCore
 import PixelPanels
 import PixelSystem
+#if os(Linux)
+import PixelLinux
+#endif
 
 /// The encode rows of `pixelwheel bench`: frame → bytes or bit planes for each panel type,
 /// without a bus, and one HUB75 refresh through a port that drives nothing.
@@ -30,6 +33,18 @@ public enum EncodeBenchmark {
         func write(set: UInt64, clear: UInt64) throws(BusError) { writes &+= 1 }
         func hold(nanoseconds: Int) {}
     }
+
+    #if os(Linux)
+    /// GPIO registers in memory that count the stores.
+    final class CountingRegisterFile: GPIORegisterFile {
+        private(set) var stores = 0
+        private var words = [UInt32](repeating: 0, count: 64)
+        func write(_ value: UInt32, at offset: Int) {
+            stores &+= 1
+            words[offset / 4] = value
+        }
+    }
+    #endif
 
     /// A colourful test frame.
     static func frame(_ width: Int, _ height: Int) -> Frame {
@@ -82,6 +97,20 @@ public enum EncodeBenchmark {
                                     output: "\(writes) pin writes") {
                 try refresher.refreshOnce()
             })
+            #if os(Linux)
+            // The gpiomem fast path: each pin write becomes stores to GPSET0/GPCLR0, here into a
+            // register file in memory (the same code as /dev/gpiomem, minus the bus to the SoC).
+            let registers = CountingRegisterFile()
+            let gpiomem = try GPIOMemLines(registers: registers, outputMask: configuration.drivenLines)
+            let fast = try panel.makeRefresher(lines: gpiomem)
+            try fast.refreshOnce()
+            let stores = registers.stores
+            try fast.refreshOnce()
+            rows.append(try measure("HUB75 \(cols)x\(rows_) 11-bit refresh (gpiomem registers)", iterations: max(1, iterations / 4),
+                                    output: "\(registers.stores - stores) register writes") {
+                try fast.refreshOnce()
+            })
+            #endif
         }
         for side in [16, 32] {
             var options = PanelOptions(type: "ws2812", values: ["width": String(side), "height": String(side), "serpentine": "true"])

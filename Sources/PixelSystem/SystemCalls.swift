@@ -248,6 +248,21 @@ public enum SystemCalls {
         return UInt32(info.st_mode) & UInt32(S_IFMT)
     }
 
+    /// `stat(2)`: type and permission bits, owner and group; nil (with `errno`) on failure.
+    public static func fileStatus(_ path: String) -> (mode: UInt32, owner: UInt32, group: UInt32)? {
+        if intercept(.stat(path: path)) { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt32(info.st_mode), UInt32(info.st_uid), UInt32(info.st_gid))
+    }
+
+    /// The groups this process belongs to (`getgroups(2)` and the effective group).
+    public static func groupIDs() -> Set<UInt32> {
+        var groups = [gid_t](repeating: 0, count: 256)
+        let n = getgroups(Int32(groups.count), &groups)
+        return Set(groups.prefix(max(0, Int(n))).map { UInt32($0) } + [UInt32(getegid())])
+    }
+
     /// `access(2)`.
     public static func access(_ path: String, _ mode: Int32) -> Int32 {
         if intercept(.access(path: path, mode: mode)) { return -1 }

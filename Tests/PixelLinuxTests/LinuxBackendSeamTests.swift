@@ -217,3 +217,14 @@ struct GPIOMemTests {
     }
 }
 #endif
+
+#if os(Linux)
+struct LibgpiodVersionTests {
+    @Test func theShimUsesTheAPIOfTheLibraryItWasBuiltAgainst() {
+        // scripts/libgpiod2.sh sets PIXELWHEEL_EXPECT_GPIOD_API=2; Debian 12's package is 1.6.
+        let expected = Environment.variable("PIXELWHEEL_EXPECT_GPIOD_API").flatMap(Int.init) ?? 1
+        #expect(GPIOChip.apiVersion == expected)
+        #expect(GPIOChip.libraryVersion.hasPrefix(expected == 1 ? "1." : "2."))
+    }
+}
+#endif

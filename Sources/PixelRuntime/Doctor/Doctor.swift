@@ -1,0 +1,125 @@
+import PixelSystem
+
+/// `pixelwheel doctor`: checks a Raspberry Pi set-up and says what to fix. Every file it reads
+/// goes through the system-call seam under `root`, so tests give it a fake Pi's `/proc`, `/sys`,
+/// `/dev`, `/etc` and `/boot`.
+public struct Doctor {
+    /// One finding.
+    public struct Finding: Equatable, Sendable, CustomStringConvertible {
+        /// Fine, worth knowing, or needs fixing.
+        public enum Level: String, Sendable { case ok = "ok", note = "--", problem = "!!" }
+        public var level: Level
+        /// What was checked and found.
+        public var text: String
+        /// What to do, for a problem.
+        public var fix: String?
+
+        public var description: String { "[\(level.rawValue)] \(text)" + (fix.map { "\n     fix: \($0)" } ?? "") }
+    }
+
+    /// Where the file system starts ("/" on the machine; a folder in tests).
+    public let root: String
+    /// The groups of the user who will run PixelWheel.
+    public let userGroups: Set<UInt32>
+    /// The libgpiod version this build uses, if it has one (Linux builds).
+    public let libgpiodVersion: String?
+
+    /// A doctor for the file system at `root`, for a user in `userGroups`.
+    public init(root: String = "", userGroups: Set<UInt32> = SystemCalls.groupIDs(), libgpiodVersion: String? = nil) {
+        self.root = root.hasSuffix("/") ? String(root.dropLast()) : root
+        self.userGroups = userGroups
+        self.libgpiodVersion = libgpiodVersion
+    }
+
+    private func read(_ path: String) -> String? { try? FileBytes.readText(root + path, limit: 1 << 20) }
+    private func exists(_ path: String) -> Bool { FileSystem.kind(of: root + path) != .missing }
+
+    /// The Pi's model from the device tree, or nil on a machine that is not a Pi.
+    public var model: String? {
+        guard let text = read("/proc/device-tree/model") ?? read("/sys/firmware/devicetree/base/model") else { return nil }
+        let model = String(text.prefix { $0 != "\0" && $0 != "\n" })
+        return model.contains("Raspberry Pi") ? model : nil
+    }
+
+    /// Every check, in order. On a machine that is not a Pi, one note saying so.
+    public func findings() -> [Finding] {
+        guard let model else {
+            return [Finding(level: .note, text: "this is not a Raspberry Pi (no Raspberry Pi model in the device tree); nothing to check — use --simulate here")]
+        }
+        var found = [Finding(level: .ok, text: "model: \(model)")]
+        let groups = groupNames()
+        func node(_ path: String, _ what: String, enable: String) {
+            guard let status = SystemCalls.fileStatus(root + path) else {
+                found.append(Finding(level: .problem, text: "\(path) (\(what)) is missing", fix: enable))
+                return
+            }
+            let group = groups[status.group] ?? "gid \(status.group)"
+            let groupCanUse = status.mode & 0o060 == 0o060
+            let others = status.mode & 0o006 == 0o006
+            if others || (groupCanUse && userGroups.contains(status.group)) {
+                found.append(Finding(level: .ok, text: "\(path) (\(what)): group \(group), you can use it"))
+            } else {
+                found.append(Finding(level: .problem, text: "\(path) (\(what)): group \(group), and you are not in it",
+                                     fix: "sudo usermod -aG \(group) $USER, then log out and in again"))
+            }
+        }
+        node("/dev/spidev0.0", "SPI, for WS2812, APA102 and MAX7219", enable: "add dtparam=spi=on to /boot/firmware/config.txt and reboot")
+        node("/dev/i2c-1", "I2C, for HT16K33 and IS31FL3731", enable: "add dtparam=i2c_arm=on to /boot/firmware/config.txt and reboot")
+        let chips = (0..<64).map { "/dev/gpiochip\($0)" }.filter(exists)
+        if chips.isEmpty {
+            found.append(Finding(level: .problem, text: "no /dev/gpiochip* (GPIO character device)", fix: "use a Raspberry Pi OS kernel (bookworm or newer)"))
+        } else {
+            for chip in chips.prefix(2) { node(chip, "GPIO, for HUB75, the encoder and buttons", enable: "") }
+        }
+        if exists("/dev/gpiomem") {
+            node("/dev/gpiomem", "the HUB75 fast path on Pi 1–4", enable: "")
+        } else {
+            found.append(Finding(level: .note, text: "no /dev/gpiomem: HUB75 uses libgpiod (on a Pi 5 that is expected; it refreshes more slowly)"))
+        }
+        // Boot configuration.
+        if let config = read("/boot/firmware/config.txt") ?? read("/boot/config.txt") {
+            let lines = config.split(separator: "\n").map { String($0).trimmed(of: " \t\r") }.filter { !$0.hasPrefix("#") }
+            for (setting, use) in [("dtparam=spi=on", "SPI panels"), ("dtparam=i2c_arm=on", "I2C panels"), ("dtparam=audio=off", "HUB75 timing")] {
+                if lines.contains(setting) {
+                    found.append(Finding(level: .ok, text: "config.txt has \(setting)"))
+                } else {
+                    found.append(Finding(level: .note, text: "config.txt lacks \(setting) (needed for \(use))",
+                                         fix: "add \(setting) to /boot/firmware/config.txt and reboot, if you use \(use)"))
+                }
+            }
+        } else {
+            found.append(Finding(level: .note, text: "no /boot/firmware/config.txt to check"))
+        }
+        if let text = read("/sys/module/spidev/parameters/bufsiz"), let size = Int(text.filter(\.isNumber)) {
+            found.append(Finding(level: size >= 65536 ? .ok : .note,
+                                 text: "spidev bufsiz is \(size) bytes" + (size < 65536 ? " (enough for about \(size / 12) WS2812 LEDs per frame)" : ""),
+                                 fix: size < 65536 ? "for larger strips add spidev.bufsiz=65536 to /boot/firmware/cmdline.txt" : nil))
+        }
+        if let version = libgpiodVersion { found.append(Finding(level: .ok, text: "libgpiod \(version)")) }
+        if let modules = read("/proc/modules"), modules.split(separator: "\n").contains(where: { $0.hasPrefix("snd_bcm2835 ") }) {
+            found.append(Finding(level: .problem, text: "the sound module snd_bcm2835 is loaded: it shares the PWM hardware and makes HUB75 flicker",
+                                 fix: "add dtparam=audio=off to /boot/firmware/config.txt and reboot (only matters for HUB75)"))
+        }
+        return found
+    }
+
+    /// Group id → name, from /etc/group.
+    func groupNames() -> [UInt32: String] {
+        var names: [UInt32: String] = [:]
+        for line in (read("/etc/group") ?? "").split(separator: "\n") {
+            let fields = line.split(separator: ":", omittingEmptySubsequences: false)
+            if fields.count >= 3, let id = UInt32(fields[2]) { names[id] = String(fields[0]) }
+        }
+        return names
+    }
+}
+
+extension String {
+    /// The string without leading and trailing characters from `set`.
+    func trimmed(of set: String) -> String {
+        var s = Substring(self)
+        while let c = s.first, set.contains(c) { s = s.dropFirst() }
+        while let c = s.last, set.contains(c) { s = s.dropLast() }
+        return String(s)
+    }
+}

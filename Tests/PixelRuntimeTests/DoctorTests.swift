@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+import PixelSystem
+@testable import PixelRuntime
+
+struct DoctorTests {
+    /// A fake Pi 4's file system in a temporary folder: the files doctor reads.
+    final class FakePi {
+        let root: String
+        init(sound: Bool, spi: Bool = true) throws {
+            root = NSTemporaryDirectory() + "pixelwheel-doctor-\(UUID().uuidString)"
+            let files: [String: String] = [
+                "proc/device-tree/model": "Raspberry Pi 4 Model B Rev 1.5\0",
+                "dev/i2c-1": "", "dev/gpiochip0": "", "dev/gpiomem": "",
+                "etc/group": "root:x:0:\nspi:x:\(getegid()):pi\n",
+                "boot/firmware/config.txt": "# comment\ndtparam=i2c_arm=on\n" + (spi ? "dtparam=spi=on\n" : ""),
+                "sys/module/spidev/parameters/bufsiz": "4096\n",
+                "proc/modules": sound ? "snd_bcm2835 24576 1 - Live 0x0000000000000000\n" : "i2c_dev 20480 0 - Live\n",
+            ].merging(spi ? ["dev/spidev0.0": ""] : [:]) { a, _ in a }
+            for (path, text) in files {
+                let full = root + "/" + path
+                try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+                if path.hasPrefix("dev/") { try FileManager.default.setAttributes([.posixPermissions: 0o660], ofItemAtPath: full) }
+            }
+        }
+        deinit { try? FileManager.default.removeItem(atPath: root) }
+    }
+
+    @Test func aMachineThatIsNotAPiIsToldSoAndNothingFails() throws {
+        let findings = Doctor(root: NSTemporaryDirectory() + "no-such-pi-\(UUID().uuidString)").findings()
+        #expect(findings.count == 1 && findings[0].level == .note && findings[0].text.contains("not a Raspberry Pi"))
+    }
+
+    @Test func aWellSetUpPiPasses() throws {
+        let pi = try FakePi(sound: false)
+        let findings = Doctor(root: pi.root, userGroups: [UInt32(getegid())], libgpiodVersion: "1.6.3").findings()
+        #expect(findings.first?.text == "model: Raspberry Pi 4 Model B Rev 1.5")
+        #expect(!findings.contains { $0.level == .problem }, "\(findings)")
+        #expect(findings.contains { $0.text.hasPrefix("/dev/spidev0.0 (SPI") && $0.text.contains("group spi, you can use it") })
+        #expect(findings.contains { $0.text.hasPrefix("/dev/i2c-1 (I2C") })
+        #expect(findings.contains { $0.text == "spidev bufsiz is 4096 bytes (enough for about 341 WS2812 LEDs per frame)" })
+    }
+
+    @Test func missingGroupsOverlaysAndTheSoundModuleAreNamedWithTheirFix() throws {
+        let pi = try FakePi(sound: true, spi: false)
+        let findings = Doctor(root: pi.root, userGroups: []).findings()
+        let problems = findings.filter { $0.level == .problem }
+        #expect(problems.contains { $0.text.contains("/dev/spidev0.0") && $0.fix == "add dtparam=spi=on to /boot/firmware/config.txt and reboot" })
+        #expect(problems.contains { $0.text.contains("/dev/i2c-1") && $0.fix == "sudo usermod -aG spi $USER, then log out and in again" })
+        #expect(problems.contains { $0.text.contains("snd_bcm2835") && ($0.fix ?? "").contains("dtparam=audio=off") })
+        #expect(findings.contains { $0.text.contains("config.txt lacks dtparam=spi=on") })
+    }
+}
