@@ -37,6 +37,7 @@ if [ "${1:-}" = "--prefix" ]; then echo "$prefix"; exit 0; fi
 
 # Build and test against it: the shim takes its 2.x branch (gpiod.h has no GPIOD_BIT).
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
+export LIBRARY_PATH="$prefix/lib${LIBRARY_PATH:+:$LIBRARY_PATH}"
 export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PIXELWHEEL_EXPECT_GPIOD_API=2
 swift build --scratch-path .build-gpiod2 -Xcc -I"$prefix/include" -Xlinker -L"$prefix/lib" -Xlinker -rpath -Xlinker "$prefix/lib"

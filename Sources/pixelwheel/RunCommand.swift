@@ -46,6 +46,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "A file of timed input events to play (see 'pixelwheel sim --help').")
     var script: String?
 
+    @Flag(name: .long, help: "HUB75: print the measured refresh rate in Hz about once a second.")
+    var showRefresh = false
+
     func run() throws {
         let configuration: PixelWheelConfiguration
         do {
@@ -70,6 +73,7 @@ struct RunCommand: ParsableCommand {
         options.fps = fps
         options.statePath = state
         options.framesOut = framesOut
+        options.showRefresh = showRefresh
         options.script = try script.map { path in try InputScript(text: try FileBytes.readText(path), name: path) }
         let session = try RunSession(options: options)
         for message in session.messages { Environment.printError("pixelwheel: " + message) }

@@ -63,6 +63,9 @@ public final class PanelDriverOutput: FrameOutput {
         }
     }
 
+    /// HUB75: refreshes completed so far by the refresh thread (nil for other panels).
+    public var completedRefreshes: Int? { refreshLoop?.completedRefreshes }
+
     /// Whether the device stopped answering and has not come back yet.
     public var isMissing: Bool { missingSince != nil }
 
@@ -92,4 +95,31 @@ final class Mutexed<T: Sendable>: Sendable {
         for _ in 0..<1000 where !state.withLock({ $0.set }) { SystemThread.sleep(nanoseconds: 1_000_000) }
         return value
     }
+}
+
+/// `--show-refresh`: prints the HUB75 refresh rate measured on the monotonic clock, about once a
+/// second, as rpi-rgb-led-matrix's `--led-show-refresh` does.
+public final class RefreshRateReporter: FrameOutput {
+    private let panel: PanelDriverOutput
+    private var last: (time: Int64, refreshes: Int)?
+
+    /// Reports the refresh rate of `panel`.
+    public init(panel: PanelDriverOutput) { self.panel = panel }
+
+    /// The rate between two readings, in Hz, rounded to a whole number.
+    public static func hertz(refreshes: Int, nanoseconds: Int64) -> Int {
+        nanoseconds > 0 ? Int((Int64(refreshes) * 1_000_000_000 + nanoseconds / 2) / nanoseconds) : 0
+    }
+
+    public func show(_ frame: Frame, status: FrameStatus) {
+        guard let refreshes = panel.completedRefreshes else { return }
+        let now = MonotonicClock.nanoseconds()
+        guard let last else { self.last = (now, refreshes); return }
+        guard now - last.time >= 1_000_000_000 else { return }
+        Environment.printError("refresh: \(Self.hertz(refreshes: refreshes - last.refreshes, nanoseconds: now - last.time)) Hz")
+        self.last = (now, refreshes)
+    }
+
+    public func setBrightness(percent: Int) {}
+    public func finish() {}
 }

@@ -114,6 +114,7 @@ public final class RunSession {
                 if let note = output.refreshNote { messages.append("HUB75 refresh: \(note)") }
                 if panel.role == .main {
                     outputs.insert(output, at: 0)
+                    if options.showRefresh, output.completedRefreshes != nil { outputs.append(RefreshRateReporter(panel: output)) }
                 } else {
                     outputs.append(SecondaryPanelOutput(source: StatusSource(width: driver.panel.width, height: driver.panel.height,
                                                                              app: { source.app }), display: output))

@@ -76,6 +76,10 @@ public final class SimulatedI2CBus: I2CBus {
     /// Connects `device` at its address.
     public func attach(_ device: any I2CDeviceModel) { devices[device.address.rawValue] = device }
 
+    /// Disconnects whatever is at `address` (a board unplugged or powered off): messages to it
+    /// are no longer acknowledged.
+    public func detach(_ address: I2CAddress) { devices[address.rawValue] = nil }
+
     public func write(_ bytes: [UInt8], to address: I2CAddress) throws(BusError) {
         guard let device = devices[address.rawValue] else { throw .noAcknowledge(device: name, address: address.rawValue) }
         device.receiveWrite(bytes)

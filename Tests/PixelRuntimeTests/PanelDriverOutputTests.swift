@@ -1,0 +1,76 @@
+import Testing
+import PixelCore
+import PixelEffects
+import PixelPanels
+import PixelSimulator
+@testable import PixelRuntime
+
+struct PanelDriverOutputTests {
+    func status(at milliseconds: Int) -> FrameStatus {
+        FrameStatus(tick: FrameTick(index: 0, timestamp: .milliseconds(milliseconds), targetTimestamp: .zero, duration: .zero, missedFrames: 0),
+                    frames: 1, missedFrames: 0)
+    }
+
+    func lit(_ width: Int, _ height: Int) -> Frame {
+        var frame = Frame(width: width, height: height)
+        for i in frame.pixels.indices where i % 3 == 0 { frame.pixels[i] = .white }
+        return frame
+    }
+
+    @Test func aStripIsBlankedWhenTheRunEnds() throws {
+        let provider = SimulatedBusProvider()
+        let driver = try PanelDescription(parsing: "ws2812:length=8").makeDriver(on: provider)
+        let output = PanelDriverOutput(driver: driver)
+        try output.show(lit(8, 1), status: status(at: 0))
+        let model = provider.targets[0].model
+        #expect(model.picture.pixels.contains { $0 != .black })
+        try output.finish()
+        #expect(model.picture.pixels.allSatisfy { $0 == .black })
+    }
+
+    @Test func aVanishedI2CChipIsReportedOnceAndRewrittenWhenItComesBack() throws {
+        let provider = SimulatedBusProvider()
+        let description = try PanelDescription(parsing: "ht16k33")
+        let driver = try description.makeDriver(on: provider)
+        var warnings: [String] = []
+        let output = PanelDriverOutput(driver: driver, warn: { warnings.append($0) })
+        let frame = lit(8, 8)
+        let bus = try #require(provider.targets[0].i2c)
+        try output.show(frame, status: status(at: 0))
+        let shown = provider.targets[0].model.picture
+
+        // Unplugged: reported once, the program runs on (the picture keeps changing, so the
+        // driver keeps writing; a chip is missed when a write to it goes unanswered).
+        bus.detach(description.kindAddress!)
+        let other = Frame(width: 8, height: 8)
+        for t in stride(from: 33, through: 2900, by: 33) { try output.show(t % 2 == 0 ? frame : other, status: status(at: t)) }
+        #expect(warnings.count == 1 && warnings[0].contains("nothing answered at address 0x70"))
+        #expect(output.isMissing)
+
+        // Plugged in again, powered up blank: found at the next probe, started and rewritten.
+        let fresh = HT16K33Model(address: description.kindAddress!, board: HT16K33Board.all[0])
+        bus.attach(fresh)
+        try output.show(frame, status: status(at: 3020))  // first missed at 33 ms
+        #expect(output.isMissing, "not probed again before 3 s")
+        try output.show(frame, status: status(at: 3040))
+        #expect(!output.isMissing)
+        #expect(warnings.count == 2 && warnings[1].contains("is back"))
+        #expect(fresh.picture == shown)
+    }
+
+    @Test func refreshRateIsRefreshesPerSecond() {
+        #expect(RefreshRateReporter.hertz(refreshes: 450, nanoseconds: 1_500_000_000) == 300)
+        #expect(RefreshRateReporter.hertz(refreshes: 0, nanoseconds: 0) == 0)
+    }
+}
+
+extension PanelDescription {
+    /// The I²C address of an HT16K33 or IS31FL3731 description.
+    var kindAddress: I2CAddress? {
+        switch kind {
+        case let .ht16k33(c): c.address
+        case let .is31fl3731(c): c.address
+        default: nil
+        }
+    }
+}
