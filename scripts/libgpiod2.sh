@@ -36,11 +36,28 @@ fi
 if [ "${1:-}" = "--prefix" ]; then echo "$prefix"; exit 0; fi
 
 # Build and test against it: the shim takes its 2.x branch (gpiod.h has no GPIOD_BIT).
+# Debian's libpng.pc puts -L/usr/lib/<triple> first on SwiftPM's link line, where Debian's
+# libgpiod 1.6 would win over ours, so the build runs in a private mount namespace in which
+# the system's libgpiod.so and gpiod.h are the 2.x ones (root only; nothing outside changes).
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
-export LIBRARY_PATH="$prefix/lib${LIBRARY_PATH:+:$LIBRARY_PATH}"
 export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PIXELWHEEL_EXPECT_GPIOD_API=2
-swift build --scratch-path .build-gpiod2 -Xcc -I"$prefix/include" -Xlinker -L"$prefix/lib" -Xlinker -rpath -Xlinker "$prefix/lib"
-swift test --scratch-path .build-gpiod2 -Xcc -I"$prefix/include" -Xlinker -L"$prefix/lib" -Xlinker -rpath -Xlinker "$prefix/lib" \
-    --filter 'PixelLinuxTests'
-ldd .build-gpiod2/debug/pixelwheel | grep libgpiod
+flags=(--scratch-path .build-gpiod2 -Xcc -I"$prefix/include" -Xlinker -L"$prefix/lib" -Xlinker -rpath -Xlinker "$prefix/lib")
+build_and_test() {
+    swift build "${flags[@]}"
+    swift test "${flags[@]}" --filter 'PixelLinuxTests'
+    ldd .build-gpiod2/debug/pixelwheel | grep libgpiod
+}
+if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
+    export prefix
+    unshare -m bash -euo pipefail -c '
+        for lib in /usr/lib/*-linux-gnu/libgpiod.so; do [ -e "$lib" ] && mount --bind "$prefix/lib/libgpiod.so.3" "$(readlink -f "$lib")"; done
+        [ -e /usr/include/gpiod.h ] && mount --bind "$prefix/include/gpiod.h" /usr/include/gpiod.h
+        flags=(--scratch-path .build-gpiod2 -Xcc -I"$prefix/include" -Xlinker -L"$prefix/lib" -Xlinker -rpath -Xlinker "$prefix/lib")
+        swift build "${flags[@]}"
+        swift test "${flags[@]}" --filter PixelLinuxTests
+        ldd .build-gpiod2/debug/pixelwheel | grep libgpiod'
+else
+    echo "note: not root; linking against $prefix may pick up the system's libgpiod 1.6 instead" >&2
+    build_and_test
+fi
