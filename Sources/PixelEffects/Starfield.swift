@@ -102,7 +102,9 @@ public struct Starfield: Scene {
         case let .shader(layout):
             let shader = StarShader(layout: layout, time: time)
             let light = color.linear
-            canvas.shade { p in light.scaled(by: shader.brightness(at: p)) }
+            // Outside the stars' cells the brightness is the LED's sparkle, the same at every sample.
+            canvas.shade(perLED: { x, y in shader.sparkle(x: x, y: y).map { light.scaled(by: $0) } },
+                         { p in light.scaled(by: shader.brightness(at: p)) })
         }
     }
 }
@@ -174,6 +176,14 @@ struct StarShader {
         }
     }
 
+    /// The brightness of every point of LED (x, y) when its cell has no star (the LED's
+    /// background sparkle); nil when the cell has a star.
+    func sparkle(x: Int, y: Int) -> Fixed? {
+        let x = min(max(x, 0), layout.width - 1), y = min(max(y, 0), layout.height - 1)
+        let cell = (y / layout.cellSize) * layout.columns + x / layout.cellSize
+        return layout.cellValues[cell] > .zero ? nil : sparkle[y * layout.width + x]
+    }
+
     /// Brightness 0...1 at `p` (LEDs).
     func brightness(at p: Point) -> Fixed {
         let x = min(max(p.x.floor, 0), layout.width - 1), y = min(max(p.y.floor, 0), layout.height - 1)
@@ -181,9 +191,12 @@ struct StarShader {
         let cell = cy * layout.columns + cx
         let tw = twinkle[cell]
         guard layout.cellValues[cell] > .zero else { return sparkle[y * layout.width + x] }
+        guard tw > .zero else { return .zero }
         let size = Fixed(layout.cellSize)
         let center = Point(x: size * cx + size / 2, y: size * cy + size / 2)
         let dx = (p.x - center.x).magnitude, dy = (p.y - center.y).magnitude
+        // At or beyond the radius along either axis the distance is too: no light.
+        guard dx < size / 2, dy < size / 2 else { return .zero }
         let distance = Fixed(raw: Int32(integerSquareRoot(UInt64(Int64(dx.raw) * Int64(dx.raw) + Int64(dy.raw) * Int64(dy.raw)))))
         let falloff = .one - distance / (size / 2)
         guard falloff > .zero, tw > .zero else { return .zero }
