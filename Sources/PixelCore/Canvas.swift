@@ -110,7 +110,18 @@ public struct Canvas: Sendable {
     public func downsample(into frame: inout Frame) {
         precondition(frame.width == width && frame.height == height, "frame size differs from canvas")
         precondition(MemoryLayout<LinearColor>.stride == 6, "LinearColor is three packed UInt16 channels")
-        let s = supersampling.rawValue
+        // One copy of the loops per factor, so each runs with S known.
+        switch supersampling {
+        case .x1: downsample(into: &frame, s: 1)
+        case .x2: downsample(into: &frame, s: 2)
+        case .x4: downsample(into: &frame, s: 4)
+        case .x8: downsample(into: &frame, s: 8)
+        }
+    }
+
+    /// `downsample(into:)` for S = `s`.
+    @inline(__always)
+    private func downsample(into frame: inout Frame, s: Int) {
         let shift = UInt32(2 * supersampling.shift)
         let roundHalf = SIMD4<UInt32>(repeating: (UInt32(1) << shift) >> 1)
         let rowBytes = sampleWidth * 6
