@@ -195,40 +195,6 @@ public struct Canvas: Sendable {
             blue: UInt16((UInt32(src.blue) * w + UInt32(dst.blue) * inv + 128) >> 8))
     }
 
-    /// `blend(src, over:weight:)` on `count` samples from `start`, eight samples at a time in
-    /// 16-bit lanes, for 0 < w < 256. With c = src·w + 128 = 256·ch + cl and dst = 256·h + l,
-    /// (c + dst·(256 − w)) >> 8 = h·(256 − w) + ch + ((l·(256 − w) + cl) >> 8) exactly, and no
-    /// term exceeds 16 bits.
-    static func blendRun(_ src: LinearColor, weight w: UInt32, over buffer: UnsafeMutableBufferPointer<LinearColor>,
-                         from start: Int, count: Int) {
-        precondition(start >= 0 && count >= 0 && start + count <= buffer.count, "blend run outside the canvas")
-        var offset = 0
-        if count >= 8 {
-            let inv = SIMD8<UInt16>(repeating: UInt16(256 - w))
-            let r = UInt32(src.red) * w + 128, g = UInt32(src.green) * w + 128, b = UInt32(src.blue) * w + 128
-            // Eight samples are 24 channels: three vectors whose lanes run r g b r g b r g, b r g …, g b r ….
-            func lanes(_ r: UInt32, _ g: UInt32, _ b: UInt32) -> (SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>) {
-                let (r, g, b) = (UInt16(r), UInt16(g), UInt16(b))
-                return (SIMD8(r, g, b, r, g, b, r, g), SIMD8(b, r, g, b, r, g, b, r), SIMD8(g, b, r, g, b, r, g, b))
-            }
-            let high = lanes(r >> 8, g >> 8, b >> 8), low = lanes(r & 0xFF, g & 0xFF, b & 0xFF)
-            @inline(__always) func mix(_ v: SIMD8<UInt16>, _ ch: SIMD8<UInt16>, _ cl: SIMD8<UInt16>) -> SIMD8<UInt16> {
-                (v &>> 8) &* inv &+ ch &+ (((v & 0xFF) &* inv &+ cl) &>> 8)
-            }
-            let bytes = UnsafeMutableRawPointer(buffer.baseAddress! + start)
-            while offset + 48 <= count * 6 {
-                let p = bytes + offset
-                p.storeBytes(of: mix(p.loadUnaligned(as: SIMD8<UInt16>.self), high.0, low.0), as: SIMD8<UInt16>.self)
-                p.storeBytes(of: mix(p.loadUnaligned(fromByteOffset: 16, as: SIMD8<UInt16>.self), high.1, low.1),
-                             toByteOffset: 16, as: SIMD8<UInt16>.self)
-                p.storeBytes(of: mix(p.loadUnaligned(fromByteOffset: 32, as: SIMD8<UInt16>.self), high.2, low.2),
-                             toByteOffset: 32, as: SIMD8<UInt16>.self)
-                offset += 48
-            }
-        }
-        for i in (start + offset / 6)..<(start + count) { buffer[i] = blend(src, over: buffer[i], weight: w) }
-    }
-
     // MARK: Rasterising in shape-local coordinates
 
     /// Shape-local coordinates as an affine function of logical coordinates:
@@ -404,6 +370,7 @@ extension Canvas {
             rasterize(bounds: bounds, map: map) { u, v in inside(u, v) ? (linear, w) : nil }
             return
         }
+        let blender = RunBlender(linear, weight: w)
         let step = Int64(walk.uI), count = Int64(bounds.x1 - bounds.x0)
         var uRow = Int64(walk.u0), vRow = Int64(walk.v0)
         let uStepJ = Int64(walk.uJ), vStepJ = Int64(walk.vJ)
@@ -423,12 +390,57 @@ extension Canvas {
                     if w >= 256 {
                         for i in Int(first)...Int(last) { buffer[rowStart + i] = linear }
                     } else {
-                        Canvas.blendRun(linear, weight: w, over: buffer, from: rowStart + Int(first), count: Int(last - first) + 1)
+                        blender.blend(over: buffer, from: rowStart + Int(first), count: Int(last - first) + 1)
                     }
                 }
                 uRow &+= uStepJ; vRow &+= vStepJ
             }
         }
+    }
+}
+
+/// `Canvas.blend` of one colour at one weight 0 < w < 256 over runs of samples, eight samples
+/// at a time in 16-bit lanes, its vectors set up once per shape. With c = src·w + 128 =
+/// 256·ch + cl and dst = 256·h + l, (c + dst·(256 − w)) >> 8 = h·(256 − w) + ch +
+/// ((l·(256 − w) + cl) >> 8) exactly, and no term exceeds 16 bits.
+struct RunBlender {
+    let src: LinearColor, weight: UInt32
+    let inverse: SIMD8<UInt16>
+    /// ch and cl for the three vectors of eight samples, whose lanes run r g b r g b r g,
+    /// b r g …, g b r ….
+    let high: (SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>), low: (SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>)
+
+    init(_ src: LinearColor, weight w: UInt32) {
+        self.src = src; weight = w
+        inverse = SIMD8(repeating: UInt16(256 - w))
+        let r = UInt32(src.red) * w + 128, g = UInt32(src.green) * w + 128, b = UInt32(src.blue) * w + 128
+        func lanes(_ r: UInt32, _ g: UInt32, _ b: UInt32) -> (SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>) {
+            let (r, g, b) = (UInt16(r), UInt16(g), UInt16(b))
+            return (SIMD8(r, g, b, r, g, b, r, g), SIMD8(b, r, g, b, r, g, b, r), SIMD8(g, b, r, g, b, r, g, b))
+        }
+        high = lanes(r >> 8, g >> 8, b >> 8)
+        low = lanes(r & 0xFF, g & 0xFF, b & 0xFF)
+    }
+
+    @inline(__always) func mix(_ v: SIMD8<UInt16>, _ ch: SIMD8<UInt16>, _ cl: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        (v &>> 8) &* inverse &+ ch &+ (((v & 0xFF) &* inverse &+ cl) &>> 8)
+    }
+
+    /// Blends over `count` samples of `buffer` from `start`.
+    @inline(__always) func blend(over buffer: UnsafeMutableBufferPointer<LinearColor>, from start: Int, count: Int) {
+        precondition(start >= 0 && count >= 0 && start + count <= buffer.count, "blend run outside the canvas")
+        var done = 0
+        let bytes = UnsafeMutableRawPointer(buffer.baseAddress! + start)
+        while done + 8 <= count {
+            let p = bytes + done * 6
+            p.storeBytes(of: mix(p.loadUnaligned(as: SIMD8<UInt16>.self), high.0, low.0), as: SIMD8<UInt16>.self)
+            p.storeBytes(of: mix(p.loadUnaligned(fromByteOffset: 16, as: SIMD8<UInt16>.self), high.1, low.1),
+                         toByteOffset: 16, as: SIMD8<UInt16>.self)
+            p.storeBytes(of: mix(p.loadUnaligned(fromByteOffset: 32, as: SIMD8<UInt16>.self), high.2, low.2),
+                         toByteOffset: 32, as: SIMD8<UInt16>.self)
+            done += 8
+        }
+        for i in (start + done)..<(start + count) { buffer[i] = Canvas.blend(src, over: buffer[i], weight: weight) }
     }
 }
 
