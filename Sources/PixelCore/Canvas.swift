@@ -34,6 +34,9 @@ public struct Canvas: Sendable {
     public private(set) var transform: AffineTransform = .identity
     /// LED coordinates → logical coordinates.
     private(set) var inverse: AffineTransform = .identity
+    /// Whether shapes that can be filled a row at a time are (`fillSpans`); tests turn it off
+    /// to compare with the per-sample test.
+    var fillsSpans = true
 
     /// A black canvas for a `width × height` LED panel.
     public init(width: Int, height: Int, supersampling: Supersampling = .x4) {
@@ -66,8 +69,26 @@ public struct Canvas: Sendable {
 
     /// Sets every sample to `color` (no blending).
     public mutating func clear(_ color: LinearColor = .black) {
-        samples.withUnsafeMutableBufferPointer { buffer in
-            for i in buffer.indices { buffer[i] = color }
+        samples.withUnsafeMutableBytes { bytes in
+            // Eight samples are 48 bytes: the colour's pattern in three 16-byte stores.
+            withUnsafeTemporaryAllocation(of: LinearColor.self, capacity: 8) { block in
+                block.initialize(repeating: color)
+                let pattern = UnsafeRawBufferPointer(block)
+                let a = pattern.loadUnaligned(as: SIMD16<UInt8>.self)
+                let b = pattern.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+                let c = pattern.loadUnaligned(fromByteOffset: 32, as: SIMD16<UInt8>.self)
+                var offset = 0
+                while offset + 48 <= bytes.count {
+                    bytes.storeBytes(of: a, toByteOffset: offset, as: SIMD16<UInt8>.self)
+                    bytes.storeBytes(of: b, toByteOffset: offset + 16, as: SIMD16<UInt8>.self)
+                    bytes.storeBytes(of: c, toByteOffset: offset + 32, as: SIMD16<UInt8>.self)
+                    offset += 48
+                }
+                while offset < bytes.count {
+                    bytes.storeBytes(of: color, toByteOffset: offset, as: LinearColor.self)
+                    offset += 6
+                }
+            }
         }
     }
 
@@ -81,29 +102,77 @@ public struct Canvas: Sendable {
     }
 
     /// Averages each LED's S×S samples into `frame`, which must have the canvas's size.
+    ///
+    /// Eight LEDs at a time, in two passes over packed channels: the S sample rows are added
+    /// channel by channel, eight channels at once, into 32-bit sums; then each LED adds its S
+    /// columns of sums, three channels at once, and rounds. The sum is the same in any order,
+    /// so the frame is exactly the rounded box filter.
     public func downsample(into frame: inout Frame) {
         precondition(frame.width == width && frame.height == height, "frame size differs from canvas")
-        let s = supersampling.rawValue
+        precondition(MemoryLayout<LinearColor>.stride == 6, "LinearColor is three packed UInt16 channels")
+        // One copy of the loops per factor, so each runs with S known.
+        switch supersampling {
+        case .x1: downsample(into: &frame, s: 1)
+        case .x2: downsample(into: &frame, s: 2)
+        case .x4: downsample(into: &frame, s: 4)
+        case .x8: downsample(into: &frame, s: 8)
+        }
+    }
+
+    /// `downsample(into:)` for S = `s`.
+    @inline(__always)
+    private func downsample(into frame: inout Frame, s: Int) {
         let shift = UInt32(2 * supersampling.shift)
-        let roundHalf = (UInt32(1) << shift) >> 1
-        let sw = sampleWidth
-        samples.withUnsafeBufferPointer { src in
-            frame.pixels.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<height {
-                    for x in 0..<width {
-                        var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
-                        var row = (y * s) * sw + x * s
-                        for _ in 0..<s {
-                            for k in 0..<s {
-                                let p = src[row + k]
-                                r &+= UInt32(p.red); g &+= UInt32(p.green); b &+= UInt32(p.blue)
+        let roundHalf = SIMD4<UInt32>(repeating: (UInt32(1) << shift) >> 1)
+        let rowBytes = sampleWidth * 6
+        let width = width, chunk = 8
+        samples.withUnsafeBytes { source in
+            frame.pixels.withUnsafeMutableBufferPointer { frame in
+                // The sums of one chunk of LEDs (at most 8 × 8 × 3 channels, plus one spare so the
+                // last LED's four-lane load stays inside): under 1 KiB, so on the stack.
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk * 8 * 3 + 1) { sums in
+                    sums.initialize(repeating: 0)
+                    let sumBytes = UnsafeMutableRawPointer(sums.baseAddress!)
+                    var out = frame.baseAddress!
+                    for y in 0..<height {
+                        let row = source.baseAddress! + y &* s &* rowBytes
+                        var x0 = 0
+                        while x0 < width {
+                            let leds = min(chunk, width &- x0), channelBytes = leds &* s &* 6
+                            let top = row + x0 &* s &* 6
+                            var k = 0  // byte offset of eight channels in a sample row of the chunk
+                            while k &+ 16 <= channelBytes {
+                                var q = top + k
+                                var sum = SIMD8<UInt32>(truncatingIfNeeded: q.loadUnaligned(as: SIMD8<UInt16>.self))
+                                for _ in 1..<s {
+                                    q += rowBytes
+                                    sum &+= SIMD8<UInt32>(truncatingIfNeeded: q.loadUnaligned(as: SIMD8<UInt16>.self))
+                                }
+                                sumBytes.storeBytes(of: sum, toByteOffset: k &* 2, as: SIMD8<UInt32>.self)
+                                k &+= 16
                             }
-                            row += sw
+                            while k < channelBytes {
+                                var sum: UInt32 = 0
+                                for r in 0..<s { sum &+= UInt32(top.loadUnaligned(fromByteOffset: r &* rowBytes &+ k, as: UInt16.self)) }
+                                sumBytes.storeBytes(of: sum, toByteOffset: k &* 2, as: UInt32.self)
+                                k &+= 2
+                            }
+                            var column = UnsafeRawPointer(sumBytes)
+                            for _ in 0..<leds {
+                                // Lanes 0, 1, 2 of each load are one sample column's red, green, blue.
+                                var total = SIMD4<UInt32>.zero
+                                for _ in 0..<s {
+                                    total &+= column.loadUnaligned(as: SIMD4<UInt32>.self)
+                                    column += 12
+                                }
+                                let mean = (total &+ roundHalf) &>> SIMD4<UInt32>(repeating: shift)
+                                out.pointee = LinearColor(red: UInt16(truncatingIfNeeded: mean[0]),
+                                                          green: UInt16(truncatingIfNeeded: mean[1]),
+                                                          blue: UInt16(truncatingIfNeeded: mean[2]))
+                                out += 1
+                            }
+                            x0 &+= leds
                         }
-                        dst[y * width + x] = LinearColor(
-                            red: UInt16((r + roundHalf) >> shift),
-                            green: UInt16((g + roundHalf) >> shift),
-                            blue: UInt16((b + roundHalf) >> shift))
                     }
                 }
             }
@@ -154,8 +223,8 @@ public struct Canvas: Sendable {
 
     /// The sample rectangle (half-open) whose centres may fall inside the logical box.
     func sampleBounds(minX: Fixed, minY: Fixed, maxX: Fixed, maxY: Fixed) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        let corners = [Point(x: minX, y: minY), Point(x: maxX, y: minY), Point(x: minX, y: maxY), Point(x: maxX, y: maxY)]
-            .map { transform.apply($0) }
+        let c0 = transform.apply(Point(x: minX, y: minY)), c1 = transform.apply(Point(x: maxX, y: minY))
+        let c2 = transform.apply(Point(x: minX, y: maxY)), c3 = transform.apply(Point(x: maxX, y: maxY))
         let s = Int64(supersampling.rawValue)
         // Sample i has its centre at (i + 0.5)/S LEDs; pad by one sample for rounding, which
         // covers up to half a sample of error. Samples are placed through `inverse`, and
@@ -167,8 +236,10 @@ public struct Canvas: Sendable {
         let pad = 1 + Int64((reach * UInt64(s) + (1 << 31)) >> 32)
         func low(_ v: Int32) -> Int { Int(((Int64(v) * s) >> 16) - pad) }
         func high(_ v: Int32) -> Int { Int(((Int64(v) * s + 0xFFFF) >> 16) + pad) }
-        let x0 = max(0, low(corners.map(\.x.raw).min()!)), x1 = min(sampleWidth, high(corners.map(\.x.raw).max()!))
-        let y0 = max(0, low(corners.map(\.y.raw).min()!)), y1 = min(sampleHeight, high(corners.map(\.y.raw).max()!))
+        let x0 = max(0, low(min(min(c0.x.raw, c1.x.raw), min(c2.x.raw, c3.x.raw))))
+        let x1 = min(sampleWidth, high(max(max(c0.x.raw, c1.x.raw), max(c2.x.raw, c3.x.raw))))
+        let y0 = max(0, low(min(min(c0.y.raw, c1.y.raw), min(c2.y.raw, c3.y.raw))))
+        let y1 = min(sampleHeight, high(max(max(c0.y.raw, c1.y.raw), max(c2.y.raw, c3.y.raw))))
         guard x0 < x1, y0 < y1 else { return nil }
         return (x0, y0, x1, y1)
     }
@@ -179,6 +250,8 @@ public struct Canvas: Sendable {
         var u0: Int128, v0: Int128, uI: Int128, vI: Int128, uJ: Int128, vJ: Int128
         /// Whether every sample in the bounds has |u|, |v| < 2⁶², so the walk can run in 64 bits.
         var fitsIn64Bits: Bool
+        /// Whether every sample in the bounds has |u|, |v| < 2⁶⁰ (room for `fillSpans`'s sums).
+        var fitsIn60Bits: Bool
     }
 
     /// Sets up the walk over `bounds` for `map`. Kept out of line: it runs once per shape, and
@@ -205,10 +278,12 @@ public struct Canvas: Sendable {
         let vJ = (Int128(map.myx) * Int128(inv.c.raw) + Int128(map.myy) * Int128(inv.d.raw)) >> shift
         // u and v are linear in the sample position, so they are largest at a corner of the bounds.
         let ni = Int128(bounds.x1 - bounds.x0 - 1), nj = Int128(bounds.y1 - bounds.y0 - 1)
-        let corners = [(u0, v0), (u0 + ni * uI, v0 + ni * vI), (u0 + nj * uJ, v0 + nj * vJ),
-                       (u0 + ni * uI + nj * uJ, v0 + ni * vI + nj * vJ)]
-        let fits = corners.allSatisfy { $0.0.magnitude < 1 << 62 && $0.1.magnitude < 1 << 62 }
-        return LocalWalk(u0: u0, v0: v0, uI: uI, vI: vI, uJ: uJ, vJ: vJ, fitsIn64Bits: fits)
+        func within(_ bits: Int) -> Bool {
+            func fits(_ u: Int128, _ v: Int128) -> Bool { u.magnitude >> bits == 0 && v.magnitude >> bits == 0 }
+            return fits(u0, v0) && fits(u0 + ni * uI, v0 + ni * vI) && fits(u0 + nj * uJ, v0 + nj * vJ)
+                && fits(u0 + ni * uI + nj * uJ, v0 + ni * vI + nj * vJ)
+        }
+        return LocalWalk(u0: u0, v0: v0, uI: uI, vI: vI, uJ: uJ, vJ: vJ, fitsIn64Bits: within(62), fitsIn60Bits: within(60))
     }
 
     /// Visits every sample in `bounds` with its shape-local (u, v) in Q.24; `paint` returns the
@@ -272,6 +347,103 @@ public struct Canvas: Sendable {
     }
 }
 
+extension Canvas {
+    /// A way to fill a shape a row of samples at a time. `spans(v, emit)` calls `emit(lo, hi)`
+    /// for each run of u values (Q.24, inclusive, runs disjoint) the shape covers on the line
+    /// of constant `v`; `inside(u, v)` is the same shape as a per-sample test.
+    ///
+    /// Where the canvas's transform keeps v constant along each row of samples (scales and
+    /// translations, no rotation), the runs are turned into ranges of samples by solving
+    /// lo ≤ u(i) ≤ hi for i, exactly, so each row costs a few divisions plus one store or
+    /// blend per covered sample, and covers exactly the samples `inside` would. Otherwise
+    /// every sample is tested.
+    @inline(__always)
+    mutating func fillSpans(
+        minX: Fixed, minY: Fixed, maxX: Fixed, maxY: Fixed, map: LocalMap, color: Color,
+        inside: (Int64, Int64) -> Bool, spans: (Int64, (Int64, Int64) -> Void) -> Void
+    ) {
+        guard color.alpha > 0, let bounds = sampleBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
+        let linear = color.linear, w = Canvas.weight(color.alpha)
+        let walk = localWalk(bounds: bounds, map: map)
+        // Below 2⁶⁰ every u(i) and every clamped run end below stays far inside 64 bits.
+        guard fillsSpans, walk.vI == 0, walk.uI != 0, walk.fitsIn60Bits else {
+            rasterize(bounds: bounds, map: map) { u, v in inside(u, v) ? (linear, w) : nil }
+            return
+        }
+        let blender = RunBlender(linear, weight: w)
+        let step = Int64(walk.uI), count = Int64(bounds.x1 - bounds.x0)
+        var uRow = Int64(walk.u0), vRow = Int64(walk.v0)
+        let uStepJ = Int64(walk.uJ), vStepJ = Int64(walk.vJ)
+        let sw = sampleWidth
+        samples.withUnsafeMutableBufferPointer { buffer in
+            for j in bounds.y0..<bounds.y1 {
+                let u0 = uRow, rowStart = j * sw + bounds.x0
+                spans(vRow >> 16) { lo, hi in
+                    // Every u(i) is within ±2⁴⁴ in Q.24, so clamping the run there changes nothing.
+                    let limit: Int64 = 1 << 45
+                    let low = (min(max(lo, -limit), limit) << 16) &- u0
+                    let high = ((min(max(hi, -limit), limit) << 16) | 0xFFFF) &- u0
+                    // (u0 + n·step) >> 16 in lo...hi  ⟺  low ≤ n·step ≤ high.
+                    let first = max(0, step > 0 ? Q24.ceilDiv(low, step) : Q24.ceilDiv(high, step))
+                    let last = min(count - 1, step > 0 ? Q24.floorDiv(high, step) : Q24.floorDiv(low, step))
+                    guard first <= last else { return }
+                    if w >= 256 {
+                        for i in Int(first)...Int(last) { buffer[rowStart + i] = linear }
+                    } else {
+                        blender.blend(over: buffer, from: rowStart + Int(first), count: Int(last - first) + 1)
+                    }
+                }
+                uRow &+= uStepJ; vRow &+= vStepJ
+            }
+        }
+    }
+}
+
+/// `Canvas.blend` of one colour at one weight 0 < w < 256 over runs of samples, eight samples
+/// at a time in 16-bit lanes, its vectors set up once per shape. With c = src·w + 128 =
+/// 256·ch + cl and dst = 256·h + l, (c + dst·(256 − w)) >> 8 = h·(256 − w) + ch +
+/// ((l·(256 − w) + cl) >> 8) exactly, and no term exceeds 16 bits.
+struct RunBlender {
+    let src: LinearColor, weight: UInt32
+    let inverse: SIMD8<UInt16>
+    /// ch and cl for the three vectors of eight samples, whose lanes run r g b r g b r g,
+    /// b r g …, g b r ….
+    let high: (SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>), low: (SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>)
+
+    init(_ src: LinearColor, weight w: UInt32) {
+        self.src = src; weight = w
+        inverse = SIMD8(repeating: UInt16(256 - w))
+        let r = UInt32(src.red) * w + 128, g = UInt32(src.green) * w + 128, b = UInt32(src.blue) * w + 128
+        func lanes(_ r: UInt32, _ g: UInt32, _ b: UInt32) -> (SIMD8<UInt16>, SIMD8<UInt16>, SIMD8<UInt16>) {
+            let (r, g, b) = (UInt16(r), UInt16(g), UInt16(b))
+            return (SIMD8(r, g, b, r, g, b, r, g), SIMD8(b, r, g, b, r, g, b, r), SIMD8(g, b, r, g, b, r, g, b))
+        }
+        high = lanes(r >> 8, g >> 8, b >> 8)
+        low = lanes(r & 0xFF, g & 0xFF, b & 0xFF)
+    }
+
+    @inline(__always) func mix(_ v: SIMD8<UInt16>, _ ch: SIMD8<UInt16>, _ cl: SIMD8<UInt16>) -> SIMD8<UInt16> {
+        (v &>> 8) &* inverse &+ ch &+ (((v & 0xFF) &* inverse &+ cl) &>> 8)
+    }
+
+    /// Blends over `count` samples of `buffer` from `start`.
+    @inline(__always) func blend(over buffer: UnsafeMutableBufferPointer<LinearColor>, from start: Int, count: Int) {
+        precondition(start >= 0 && count >= 0 && start + count <= buffer.count, "blend run outside the canvas")
+        var done = 0
+        let bytes = UnsafeMutableRawPointer(buffer.baseAddress! + start)
+        while done + 8 <= count {
+            let p = bytes + done * 6
+            p.storeBytes(of: mix(p.loadUnaligned(as: SIMD8<UInt16>.self), high.0, low.0), as: SIMD8<UInt16>.self)
+            p.storeBytes(of: mix(p.loadUnaligned(fromByteOffset: 16, as: SIMD8<UInt16>.self), high.1, low.1),
+                         toByteOffset: 16, as: SIMD8<UInt16>.self)
+            p.storeBytes(of: mix(p.loadUnaligned(fromByteOffset: 32, as: SIMD8<UInt16>.self), high.2, low.2),
+                         toByteOffset: 32, as: SIMD8<UInt16>.self)
+            done += 8
+        }
+        for i in (start + done)..<(start + count) { buffer[i] = Canvas.blend(src, over: buffer[i], weight: weight) }
+    }
+}
+
 /// Q.24 helpers for shape tests.
 enum Q24 {
     static let one: Int64 = 1 << 24
@@ -280,5 +452,32 @@ enum Q24 {
     @inline(__always) static func withinUnitCircle(_ u: Int64, _ v: Int64) -> Bool {
         if u > one || u < -one || v > one || v < -one { return false }
         return u * u + v * v <= one * one
+    }
+
+    /// The largest k with k² + v² ≤ 1 (so |u| ≤ k ⟺ `withinUnitCircle(u, v)`), or nil when
+    /// no u qualifies.
+    @inline(__always) static func halfChord(_ v: Int64) -> Int64? {
+        guard v <= one && v >= -one else { return nil }
+        return Int64(integerSquareRoot(UInt64(one * one - v * v)))
+    }
+
+    /// The u run where a·u ≤ c holds: u ≤ ⌊c / a⌋ for a > 0, u ≥ ⌈c / a⌉ for a < 0, every u or
+    /// none for a = 0. `Int64.min` and `Int64.max` stand for no bound.
+    @inline(__always) static func halfLine(a: Int64, c: Int64) -> (lo: Int64, hi: Int64) {
+        if a > 0 { return (.min, floorDiv(c, a)) }
+        if a < 0 { return (ceilDiv(c, a), .max) }
+        return c >= 0 ? (.min, .max) : (.max, .min)
+    }
+
+    /// ⌊a / b⌋, b ≠ 0.
+    @inline(__always) static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0) && ((a < 0) != (b < 0)) ? q - 1 : q
+    }
+
+    /// ⌈a / b⌉, b ≠ 0.
+    @inline(__always) static func ceilDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        let q = a / b
+        return (a % b != 0) && ((a < 0) == (b < 0)) ? q + 1 : q
     }
 }

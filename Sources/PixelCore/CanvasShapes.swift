@@ -18,8 +18,10 @@ extension Canvas {
         if radius <= .zero {
             let w = Int64(rect.width.raw) << 8, h = Int64(rect.height.raw) << 8
             let map = LocalMap(origin: Point(x: rect.x, y: rect.y), unitX: .one, unitY: .one)
-            fillShape(minX: rect.x, minY: rect.y, maxX: rect.maxX, maxY: rect.maxY, map: map, color: color) { u, v in
+            fillSpans(minX: rect.x, minY: rect.y, maxX: rect.maxX, maxY: rect.maxY, map: map, color: color) { u, v in
                 u >= 0 && v >= 0 && u < w && v < h
+            } spans: { v, emit in
+                if v >= 0 && v < h { emit(0, w - 1) }
             }
             return
         }
@@ -39,8 +41,10 @@ extension Canvas {
     public mutating func fillEllipse(in rect: Rect, color: Color) {
         guard rect.width > .zero, rect.height > .zero else { return }
         let map = LocalMap(origin: rect.center, unitX: rect.width / 2, unitY: rect.height / 2)
-        fillShape(minX: rect.x, minY: rect.y, maxX: rect.maxX, maxY: rect.maxY, map: map, color: color) { u, v in
+        fillSpans(minX: rect.x, minY: rect.y, maxX: rect.maxX, maxY: rect.maxY, map: map, color: color) { u, v in
             Q24.withinUnitCircle(u, v)
+        } spans: { v, emit in
+            if let k = Q24.halfChord(v) { emit(-k, k) }
         }
     }
 
@@ -59,12 +63,29 @@ extension Canvas {
         let ex = Int64(Trig.cosine(end).raw), ey = Int64(Trig.sine(end).raw)
         let wide = sweep > 32768
         let map = LocalMap(origin: center, unitX: radius, unitY: radius)
-        fillShape(minX: center.x - radius, minY: center.y - radius, maxX: center.x + radius, maxY: center.y + radius,
+        fillSpans(minX: center.x - radius, minY: center.y - radius, maxX: center.x + radius, maxY: center.y + radius,
                   map: map, color: color) { u, v in
             guard Q24.withinUnitCircle(u, v) else { return false }
             let afterStart = sx * v - sy * u >= 0   // p lies clockwise of the start ray
             let beforeEnd = u * ey - v * ex >= 0    // p lies counter-clockwise of the end ray
             return wide ? (afterStart || beforeEnd) : (afterStart && beforeEnd)
+        } spans: { v, emit in
+            guard let k = Q24.halfChord(v) else { return }
+            // The same two tests, as runs of u: sy·u ≤ sx·v and −ey·u ≤ −ex·v.
+            let start = Q24.halfLine(a: sy, c: sx * v), end = Q24.halfLine(a: -ey, c: -ex * v)
+            let a = (lo: max(-k, start.lo), hi: min(k, start.hi)), b = (lo: max(-k, end.lo), hi: min(k, end.hi))
+            if !wide {
+                let lo = max(a.lo, b.lo), hi = min(a.hi, b.hi)
+                if lo <= hi { emit(lo, hi) }
+            } else if a.lo > a.hi {
+                if b.lo <= b.hi { emit(b.lo, b.hi) }
+            } else if b.lo > b.hi {
+                emit(a.lo, a.hi)
+            } else if max(a.lo, b.lo) <= min(a.hi, b.hi) + 1 {
+                emit(min(a.lo, b.lo), max(a.hi, b.hi))  // overlapping or touching: one run, blended once
+            } else {
+                emit(a.lo, a.hi); emit(b.lo, b.hi)
+            }
         }
     }
 
@@ -140,11 +161,22 @@ extension Canvas {
         guard bitmap.width > 0, bitmap.height > 0, pixelSize > .zero else { return }
         let map = LocalMap(origin: origin, unitX: pixelSize, unitY: pixelSize)
         let w = bitmap.width, h = bitmap.height
-        fillShape(minX: origin.x, minY: origin.y, maxX: origin.x + pixelSize * w, maxY: origin.y + pixelSize * h,
+        fillSpans(minX: origin.x, minY: origin.y, maxX: origin.x + pixelSize * w, maxY: origin.y + pixelSize * h,
                   map: map, color: color) { u, v in
             guard u >= 0, v >= 0 else { return false }
             let x = Int(u >> 24), y = Int(v >> 24)
             return x < w && y < h && bitmap.bits[y * w + x]
+        } spans: { v, emit in
+            guard v >= 0, v >> 24 < h else { return }
+            // Each run of lit bitmap pixels in the row is one run of u.
+            let row = Int(v >> 24) * w
+            var x = 0
+            while x < w {
+                guard bitmap.bits[row + x] else { x += 1; continue }
+                let start = x
+                while x < w && bitmap.bits[row + x] { x += 1 }
+                emit(Int64(start) << 24, (Int64(x) << 24) - 1)
+            }
         }
     }
 
@@ -180,6 +212,36 @@ extension Canvas {
             penX += pixelSize * glyph.advance
         }
         return penX - origin.x
+    }
+
+    /// `shade(_:)` for a shader that is often constant over a whole LED: `ledColor(x, y)` gives
+    /// that colour for LED (x, y), or nil to evaluate `shader` at each of its samples. An LED
+    /// with a colour gets its S×S samples set to it without calling `shader`, so the result is
+    /// `shade(shader)` exactly whenever every colour given is what `shader` returns at all of
+    /// that LED's samples. Logical coordinates must be LEDs (the identity transform); under any
+    /// other transform this is `shade(shader)`.
+    public mutating func shade(perLED ledColor: (Int, Int) -> LinearColor?, _ shader: (Point) -> LinearColor) {
+        guard transform == .identity, inverse == .identity else { shade(shader); return }
+        let s = supersampling.rawValue, shift = supersampling.shift, sw = sampleWidth
+        // Sample i of an LED has its centre at (i + ½) / S of the LED.
+        let offsets = (0..<s).map { i in Int32((i << (16 - shift)) + (1 << (15 - shift))) }
+        samples.withUnsafeMutableBufferPointer { buffer in
+            for y in 0..<height {
+                for x in 0..<width {
+                    let first = y * s * sw + x * s
+                    if let color = ledColor(x, y) {
+                        for j in 0..<s { for i in 0..<s { buffer[first + j * sw + i] = color } }
+                        continue
+                    }
+                    for j in 0..<s {
+                        let py = Fixed(raw: Int32(y << 16) + offsets[j])
+                        for i in 0..<s {
+                            buffer[first + j * sw + i] = shader(Point(x: Fixed(raw: Int32(x << 16) + offsets[i]), y: py))
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Sets every sample to `shader(p)`, where `p` is the sample centre in logical

@@ -114,16 +114,9 @@ public struct LinearColor: Hashable, Sendable {
         Color(red: LinearColor.encode(red), green: LinearColor.encode(green), blue: LinearColor.encode(blue))
     }
 
-    /// Nearest sRGB code value for a linear level, by binary search in the sRGB table.
+    /// Nearest sRGB code value for a linear level (ties go to the lower code): one look-up in
+    /// `srgbCodes`.
     @inlinable public static func encode(_ level: UInt16) -> UInt8 {
-        let table = Tables.srgbToLinear
-        var low = 0, high = 255
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if table[mid] <= level { low = mid } else { high = mid - 1 }
-        }
-        // low is the largest code with table[low] <= level; pick the nearer of low and low+1.
-        if low < 255, Int(table[low + 1]) - Int(level) < Int(level) - Int(table[low]) { return UInt8(low + 1) }
-        return UInt8(low)
+        srgbCodes[Int(level)]
     }
 }

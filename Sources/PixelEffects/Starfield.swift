@@ -102,7 +102,9 @@ public struct Starfield: Scene {
         case let .shader(layout):
             let shader = StarShader(layout: layout, time: time)
             let light = color.linear
-            canvas.shade { p in light.scaled(by: shader.brightness(at: p)) }
+            // Outside the stars' cells the brightness is the LED's sparkle, the same at every sample.
+            canvas.shade(perLED: { x, y in shader.sparkle(x: x, y: y).map { light.scaled(by: $0) } },
+                         { p in light.scaled(by: shader.brightness(at: p)) })
         }
     }
 }
@@ -124,9 +126,14 @@ struct StarShader {
         /// Sparkle value r of each LED (row-major), 0 where it does not sparkle.
         let sparkleValues: [Fixed]
         let probability: Fixed
+        /// A cell's side, half of it (the star's radius) and a tenth of it, in LEDs.
+        let size: Fixed, radius: Fixed, tenth: Fixed
 
         init(width: Int, height: Int, cellSize: Int, probability: Fixed, sparkleThreshold: Fixed, seed: UInt64) {
             self.width = width; self.height = height; self.cellSize = cellSize; self.probability = probability
+            size = Fixed(cellSize)
+            radius = size / 2
+            tenth = size / 10
             columns = (width + cellSize - 1) / cellSize
             rows = (height + cellSize - 1) / cellSize
             var cells: [Fixed] = []
@@ -174,6 +181,14 @@ struct StarShader {
         }
     }
 
+    /// The brightness of every point of LED (x, y) when its cell has no star (the LED's
+    /// background sparkle); nil when the cell has a star.
+    func sparkle(x: Int, y: Int) -> Fixed? {
+        let x = min(max(x, 0), layout.width - 1), y = min(max(y, 0), layout.height - 1)
+        let cell = (y / layout.cellSize) * layout.columns + x / layout.cellSize
+        return layout.cellValues[cell] > .zero ? nil : sparkle[y * layout.width + x]
+    }
+
     /// Brightness 0...1 at `p` (LEDs).
     func brightness(at p: Point) -> Fixed {
         let x = min(max(p.x.floor, 0), layout.width - 1), y = min(max(p.y.floor, 0), layout.height - 1)
@@ -181,16 +196,28 @@ struct StarShader {
         let cell = cy * layout.columns + cx
         let tw = twinkle[cell]
         guard layout.cellValues[cell] > .zero else { return sparkle[y * layout.width + x] }
-        let size = Fixed(layout.cellSize)
-        let center = Point(x: size * cx + size / 2, y: size * cy + size / 2)
+        guard tw > .zero else { return .zero }
+        let size = layout.size, radius = layout.radius
+        let center = Point(x: size * cx + radius, y: size * cy + radius)
         let dx = (p.x - center.x).magnitude, dy = (p.y - center.y).magnitude
-        let distance = Fixed(raw: Int32(integerSquareRoot(UInt64(Int64(dx.raw) * Int64(dx.raw) + Int64(dy.raw) * Int64(dy.raw)))))
-        let falloff = .one - distance / (size / 2)
-        guard falloff > .zero, tw > .zero else { return .zero }
+        // At or beyond the radius the distance / radius rounds to at least 1: no light. (Every
+        // operand below is positive, so `quotient` gives what `/` gives.)
+        let squared = Int64(dx.raw) * Int64(dx.raw) + Int64(dy.raw) * Int64(dy.raw)
+        guard squared < Int64(radius.raw) * Int64(radius.raw) else { return .zero }
+        let distance = Fixed(raw: Int32(integerSquareRoot(UInt64(squared))))
+        let falloff = .one - Self.quotient(distance, radius)
+        guard falloff > .zero else { return .zero }
         // The original divides by |dx| and |dy| in pixels of a 10-pixel cell: a cross-shaped
         // glow. Measure in tenths of a cell and keep 0.5 as the floor so the centre stays finite.
-        let tenth = size / 10
-        let ndx = max(dx / tenth, .half), ndy = max(dy / tenth, .half)
-        return min(falloff * tw / ndy * tw / ndx, .one)
+        let tenth = layout.tenth
+        let ndx = max(Self.quotient(dx, tenth), .half), ndy = max(Self.quotient(dy, tenth), .half)
+        return min(Self.quotient(Self.quotient(falloff * tw, ndy) * tw, ndx), .one)
+    }
+
+    /// `a / b` for a ≥ 0 and b > 0, rounded to nearest and saturating like `Fixed./`, without
+    /// its sign and zero handling: ⌊(2·a·2¹⁶ + b) / 2b⌋.
+    @inline(__always) static func quotient(_ a: Fixed, _ b: Fixed) -> Fixed {
+        let d = UInt64(b.raw)
+        return Fixed(raw: Int32(clamping: ((UInt64(a.raw) << 17) + d) / (2 * d)))
     }
 }

@@ -30,15 +30,7 @@ public enum PanelPreview {
 
     /// One pixel per LED: each LED's linear colour converted to the nearest 8-bit sRGB.
     public static func raw(_ frame: Frame) -> RGBImage8 {
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(frame.width * frame.height * 3)
-        for y in 0..<frame.height {
-            for x in 0..<frame.width {
-                let c = frame[x, y].srgb
-                bytes.append(c.red); bytes.append(c.green); bytes.append(c.blue)
-            }
-        }
-        return RGBImage8(width: frame.width, height: frame.height, bytes: bytes)
+        RGBImage8(width: frame.width, height: frame.height, bytes: frame.srgbBytes)
     }
 
     /// Each LED drawn as a round dot on black, `scale` image pixels per LED.

@@ -1,8 +1,9 @@
 import PixelCore
 import PixelEffects
+import PixelImages
+import PixelPanels
 import PixelSystem
 import PixelUI
-import PixelPanels
 
 /// `pixelwheel bench`: times every effect at several panel sizes on the virtual clock.
 public enum Benchmark {
@@ -32,7 +33,9 @@ public enum Benchmark {
         public var renderMedian: Int64, renderP99: Int64
         /// Downsampling (box filter) median and 99th percentile, nanoseconds.
         public var downsampleMedian: Int64, downsampleP99: Int64
-        /// Whole frame median and 99th percentile, nanoseconds.
+        /// Colour encode (linear light → 8-bit sRGB preview image) median and 99th percentile, nanoseconds.
+        public var colourMedian: Int64, colourP99: Int64
+        /// Whole frame (render and downsample) median and 99th percentile, nanoseconds.
         public var totalMedian: Int64, totalP99: Int64
         /// Peak resident memory of the process during the row, in KiB (nil where the OS does not say).
         public var peakResidentKiB: Int?
@@ -57,6 +60,19 @@ public enum Benchmark {
         }
     }
 
+    /// The default cases for `effect`, a label (`starfield shader`) or an effect name
+    /// (`starfield`, both modes); all of them when `effect` is nil.
+    public static func cases(effect: String?, sizes: [PanelSize] = defaultSizes) throws -> [Case] {
+        let all = defaultCases(sizes: sizes)
+        guard let effect else { return all }
+        let chosen = all.filter { $0.label == effect || $0.effect == effect }
+        guard !chosen.isEmpty else {
+            let names = Set(all.flatMap { [$0.label, $0.effect] }).sorted()
+            throw RuntimeError.badOption("--effect \(effect) is not measured; use one of: \(names.joined(separator: ", "))")
+        }
+        return chosen
+    }
+
     /// Runs `cases`, each for `frames` frames at 60 fps virtual time after a short warm-up.
     public static func run(cases: [Case], supersampling: Supersampling, frames: Int, seed: UInt64 = 1,
                            progress: (Row) -> Void = { _ in }) throws -> [Row] {
@@ -72,11 +88,12 @@ public enum Benchmark {
             source.reset(capacity: frames)
             try FrameLoop(source: source, clock: VirtualFrameClock(framesPerSecond: 60, startFrame: 10), outputs: [],
                           length: .frame(9 + frames, fps: 60)).run()
-            let render = source.renderTimes, down = source.downsampleTimes
+            let render = source.renderTimes, down = source.downsampleTimes, colour = source.colourTimes
             let total = zip(render, down).map { $0 + $1 }
             let row = Row(label: c.label, size: c.size, supersampling: supersampling, frames: frames,
                           renderMedian: percentile(render, 50), renderP99: percentile(render, 99),
                           downsampleMedian: percentile(down, 50), downsampleP99: percentile(down, 99),
+                          colourMedian: percentile(colour, 50), colourP99: percentile(colour, 99),
                           totalMedian: percentile(total, 50), totalP99: percentile(total, 99),
                           peakResidentKiB: ProcessMemory.peakResidentKiB())
             progress(row)
@@ -84,6 +101,18 @@ public enum Benchmark {
         }
         return rows
     }
+
+    // The stages of a frame, kept out of line so that `scripts/frame-cost.sh` can read each
+    // one's inclusive instruction count from callgrind.
+
+    /// Clears the canvas and draws the scene.
+    @inline(never) static func renderStage(_ player: inout EffectPlayer, at time: FrameTime) { player.draw(at: time) }
+
+    /// Box-filters the canvas into the frame.
+    @inline(never) static func downsampleStage(_ player: inout EffectPlayer) { player.downsample() }
+
+    /// Converts the frame to an 8-bit sRGB image, one pixel per LED (what previews and GIFs start from).
+    @inline(never) static func colourStage(_ frame: Frame) { _ = PanelPreview.raw(frame) }
 
     /// The `p`-th percentile (nearest rank) of `values`.
     public static func percentile(_ values: [Int64], _ p: Int) -> Int64 {
@@ -96,14 +125,15 @@ public enum Benchmark {
     /// The rows as an aligned text table, times in milliseconds.
     public static func table(_ rows: [Row]) -> String {
         let header = ["effect", "size", "S", "frames", "render med", "render p99", "downsample med", "downsample p99",
-                      "frame med", "frame p99", "peak RSS"]
+                      "colour med", "colour p99", "frame med", "frame p99", "peak RSS"]
         let body = rows.map { r in
             [r.label, r.size.description, r.supersampling.description, String(r.frames),
              ms(r.renderMedian), ms(r.renderP99), ms(r.downsampleMedian), ms(r.downsampleP99),
-             ms(r.totalMedian), ms(r.totalP99), r.peakResidentKiB.map { mib($0) } ?? "n/a"]
+             ms(r.colourMedian), ms(r.colourP99), ms(r.totalMedian), ms(r.totalP99), r.peakResidentKiB.map { mib($0) } ?? "n/a"]
         }
         return TextTable.render(header: header, rows: body, leftAligned: [0, 1])
-            + "\n(times in ms; median and 99th percentile per frame; peak RSS of the whole process)"
+            + "\n(times in ms; median and 99th percentile per frame; frame = render + downsample; colour = linear → 8-bit sRGB"
+            + " preview; peak RSS of the whole process)"
     }
 
     /// The rows as a JSON array (times in nanoseconds).
@@ -112,6 +142,7 @@ public enum Benchmark {
             "{\"effect\":\"\(r.label)\",\"width\":\(r.size.width),\"height\":\(r.size.height),\"supersampling\":\(r.supersampling.rawValue),"
                 + "\"frames\":\(r.frames),\"render_median_ns\":\(r.renderMedian),\"render_p99_ns\":\(r.renderP99),"
                 + "\"downsample_median_ns\":\(r.downsampleMedian),\"downsample_p99_ns\":\(r.downsampleP99),"
+                + "\"colour_median_ns\":\(r.colourMedian),\"colour_p99_ns\":\(r.colourP99),"
                 + "\"frame_median_ns\":\(r.totalMedian),\"frame_p99_ns\":\(r.totalP99),"
                 + "\"peak_rss_kib\":\(r.peakResidentKiB.map(String.init) ?? "null")}"
         }
@@ -130,14 +161,13 @@ public enum Benchmark {
     }
 }
 
-/// An effect as the frame loop's source, timing the render and downsample halves of each
-/// frame on the monotonic clock: what `pixelwheel bench` measures.
+/// An effect as the frame loop's source, timing each stage of a frame on the monotonic clock:
+/// what `pixelwheel bench` measures. The stages are `Benchmark`'s out-of-line functions, whose
+/// instruction counts `scripts/frame-cost.sh` reads from callgrind.
 final class TimedEffectSource: FrameSource {
     private var player: EffectPlayer
-    /// Nanoseconds per frame spent drawing, since the last `reset`.
-    private(set) var renderTimes: [Int64] = []
-    /// Nanoseconds per frame spent downsampling, since the last `reset`.
-    private(set) var downsampleTimes: [Int64] = []
+    /// Nanoseconds per frame spent drawing, downsampling and converting to sRGB, since `reset`.
+    private(set) var renderTimes: [Int64] = [], downsampleTimes: [Int64] = [], colourTimes: [Int64] = []
 
     init(scene: any Scene, size: PanelSize, supersampling: Supersampling) {
         player = EffectPlayer(scene: scene, size: size, supersampling: supersampling)
@@ -145,20 +175,23 @@ final class TimedEffectSource: FrameSource {
 
     /// Forgets the times measured so far and makes room for `capacity` more.
     func reset(capacity: Int) {
-        renderTimes = []; downsampleTimes = []
-        renderTimes.reserveCapacity(capacity); downsampleTimes.reserveCapacity(capacity)
+        renderTimes = []; downsampleTimes = []; colourTimes = []
+        renderTimes.reserveCapacity(capacity); downsampleTimes.reserveCapacity(capacity); colourTimes.reserveCapacity(capacity)
     }
 
     func handle(_ event: InputEvent) {}
 
     func render(at time: FrameTime) -> Frame {
         let t0 = MonotonicClock.nanoseconds()
-        player.draw(at: time)
+        Benchmark.renderStage(&player, at: time)
         let t1 = MonotonicClock.nanoseconds()
-        player.downsample()
+        Benchmark.downsampleStage(&player)
         let t2 = MonotonicClock.nanoseconds()
+        Benchmark.colourStage(player.frame)
+        let t3 = MonotonicClock.nanoseconds()
         renderTimes.append(t1 - t0)
         downsampleTimes.append(t2 - t1)
+        colourTimes.append(t3 - t2)
         return player.frame
     }
 

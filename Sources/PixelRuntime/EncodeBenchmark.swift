@@ -57,14 +57,15 @@ public enum EncodeBenchmark {
         return f
     }
 
-    static func measure(_ label: String, iterations: Int, output: String, _ body: () throws -> Void) rethrows -> Row {
+    static func measure(_ label: String, iterations: Int, output: String, refresh: Bool = false,
+                        _ body: () throws -> Void) rethrows -> Row {
         for _ in 0..<min(10, iterations) { try body() }
         var times: [Int64] = []
         times.reserveCapacity(iterations)
         let allocationsBefore = AllocationCounter.count()
         for _ in 0..<iterations {
             let t0 = MonotonicClock.nanoseconds()
-            try body()
+            if refresh { try refreshStage(body) } else { try encodeStage(body) }
             times.append(MonotonicClock.nanoseconds() - t0)
         }
         // The times array was reserved up front, so the loop itself allocates nothing.
@@ -73,18 +74,53 @@ public enum EncodeBenchmark {
                    p99: Benchmark.percentile(times, 99), output: output, allocationsPerIteration: allocations)
     }
 
-    /// Runs every encode row.
-    public static func run(iterations: Int) throws -> [Row] {
-        var rows: [Row] = []
-        for (cols, rows_) in [(64, 32), (128, 64)] {
-            var options = PanelOptions(type: "hub75", values: ["rows": String(rows_), "cols": String(cols), "pwm-bits": "11"])
+    /// One encode, kept out of line so `scripts/frame-cost.sh` can read its inclusive cost.
+    @inline(never) static func encodeStage(_ body: () throws -> Void) rethrows { try body() }
+
+    /// One HUB75 refresh, kept out of line for the same reason.
+    @inline(never) static func refreshStage(_ body: () throws -> Void) rethrows { try body() }
+
+    /// The panels measured by default, as `--panel` descriptions.
+    public static let defaultPanels = [
+        "hub75:rows=32,cols=64,pwm-bits=11", "hub75:rows=64,cols=128,pwm-bits=11",
+        "ws2812:width=16,height=16,serpentine", "ws2812:width=32,height=32,serpentine",
+        "apa102:width=16,height=16", "max7219:chips=4", "ht16k33", "is31fl3731",
+    ]
+
+    /// The descriptions `--panel` selects: a bare type (`hub75`) picks that type's default
+    /// rows, a description with options (`hub75:rows=64,cols=128`) is measured as given.
+    public static func panels(matching filter: String?) throws -> [String] {
+        guard let filter else { return defaultPanels }
+        if filter.contains(":") { return [filter] }
+        let type = try PanelOptions(parsing: filter).type
+        let chosen = defaultPanels.filter { $0 == type || $0.hasPrefix(type + ":") }
+        guard !chosen.isEmpty else {
+            let types = Set(defaultPanels.map { String($0.prefix { $0 != ":" }) }).sorted()
+            throw RuntimeError.badOption("--panel \(filter): no encode row for that type; use one of \(types.joined(separator: ", "))")
+        }
+        return chosen
+    }
+
+    /// Runs the encode rows of `panels` (descriptions, `TYPE:key=value,…`).
+    public static func run(iterations: Int, panels: [String] = defaultPanels) throws -> [Row] {
+        try panels.flatMap { try rows(for: $0, iterations: iterations) }
+    }
+
+    /// The encode rows of one panel description (HUB75 adds a refresh row).
+    static func rows(for description: String, iterations: Int) throws -> [Row] {
+        var options = try PanelOptions(parsing: description)
+        switch options.type {
+        case "hub75":
             let configuration = try HUB75Configuration(options: &options)
+            try options.finish()
+            let g = configuration.geometry, bits = configuration.pwmBits
             let encoder = HUB75Encoder(configuration: configuration)
             let planes = encoder.makePlanes()
-            let f = frame(cols, rows_)
-            rows.append(measure("HUB75 \(cols)x\(rows_) 11-bit → bit planes", iterations: iterations, output: "\(planes.count) words") {
+            let f = frame(g.width, g.height)
+            let encode = measure("HUB75 \(g.width)x\(g.height) \(bits)-bit → bit planes", iterations: iterations,
+                                 output: "\(planes.count) words") {
                 encoder.encode(f, into: planes)
-            })
+            }
             let panel = HUB75Panel(configuration: configuration)
             let port = NullGPIOLines()
             let refresher = try panel.makeRefresher(lines: port)
@@ -93,55 +129,73 @@ public enum EncodeBenchmark {
             let before = port.writes
             try refresher.refreshOnce()
             let writes = port.writes - before
-            rows.append(try measure("HUB75 \(cols)x\(rows_) 11-bit refresh (null port)", iterations: max(1, iterations / 4),
-                                    output: "\(writes) pin writes") {
+            let refresh = try measure("HUB75 \(g.width)x\(g.height) \(bits)-bit refresh (null port)",
+                                      iterations: max(1, iterations / 4), output: "\(writes) pin writes", refresh: true) {
                 try refresher.refreshOnce()
-            })
+            }
             #if os(Linux)
             // The gpiomem fast path: each pin write becomes stores to GPSET0/GPCLR0, here into a
             // register file in memory (the same code as /dev/gpiomem, minus the bus to the SoC).
             let registers = CountingRegisterFile()
-            let gpiomem = try GPIOMemLines(registers: registers, outputMask: configuration.drivenLines)
-            let fast = try panel.makeRefresher(lines: gpiomem)
+            let fast = try panel.makeRefresher(lines: try GPIOMemLines(registers: registers, outputMask: configuration.drivenLines))
             try fast.refreshOnce()
             let stores = registers.stores
             try fast.refreshOnce()
-            rows.append(try measure("HUB75 \(cols)x\(rows_) 11-bit refresh (gpiomem registers)", iterations: max(1, iterations / 4),
-                                    output: "\(registers.stores - stores) register writes") {
+            let gpiomem = try measure("HUB75 \(g.width)x\(g.height) \(bits)-bit refresh (gpiomem registers)",
+                                      iterations: max(1, iterations / 4), output: "\(registers.stores - stores) register writes", refresh: true) {
                 try fast.refreshOnce()
-            })
+            }
+            return [encode, refresh, gpiomem]
+            #else
+            return [encode, refresh]
             #endif
-        }
-        for side in [16, 32] {
-            var options = PanelOptions(type: "ws2812", values: ["width": String(side), "height": String(side), "serpentine": "true"])
+        case "ws2812":
             var encoder = WS2812Encoder(configuration: try WS2812Configuration(options: &options))
-            let f = frame(side, side)
-            let bytes = encoder.encode(f).count
-            rows.append(measure("WS2812 \(side)x\(side) → SPI bytes", iterations: iterations, output: "\(bytes) bytes") {
-                _ = encoder.encode(f)
-            })
-        }
-        do {
-            var options = PanelOptions(type: "apa102", values: ["width": "16", "height": "16"])
+            try options.finish()
+            let mapper = encoder.configuration.mapper
+            return [bytesRow("WS2812", frame(mapper.width, mapper.height), "SPI bytes", iterations: iterations, bytes: \.count) { encoder.encode($0) }]
+        case "apa102":
             var encoder = APA102Encoder(configuration: try APA102Configuration(options: &options))
-            let f = frame(16, 16)
-            let bytes = encoder.encode(f).count
-            rows.append(measure("APA102 16x16 → SPI bytes", iterations: iterations, output: "\(bytes) bytes") { _ = encoder.encode(f) })
+            try options.finish()
+            let mapper = encoder.configuration.mapper
+            return [bytesRow("APA102", frame(mapper.width, mapper.height), "SPI bytes", iterations: iterations, bytes: \.count) { encoder.encode($0) }]
+        case "max7219":
+            let configuration = try MAX7219Configuration(options: &options)
+            try options.finish()
+            let encoder = MAX7219Encoder(configuration: configuration)
+            return [bytesRow("MAX7219", frame(configuration.width, configuration.height), "transactions", iterations: iterations, bytes: byteCount) {
+                encoder.transactions(for: $0)
+            }]
+        case "ht16k33":
+            let configuration = try HT16K33Configuration(options: &options)
+            try options.finish()
+            let encoder = HT16K33Encoder(configuration: configuration)
+            return [bytesRow("HT16K33", frame(configuration.width, configuration.height), "transactions", iterations: iterations, bytes: byteCount) {
+                encoder.transactions(for: $0)
+            }]
+        case "is31fl3731":
+            let configuration = try IS31FL3731Configuration(options: &options)
+            try options.finish()
+            let encoder = IS31FL3731Encoder(configuration: configuration)
+            return [bytesRow("IS31FL3731", frame(configuration.width, configuration.height), "transactions", iterations: iterations, bytes: byteCount) {
+                encoder.transactions(for: $0)
+            }]
+        default:
+            throw RuntimeError.badOption("--panel \(description): no encode row for panel type '\(options.type)'")
         }
-        do {
-            let encoder = MAX7219Encoder(configuration: MAX7219Configuration(chips: 4))
-            let f = frame(32, 8)
-            let bytes = encoder.transactions(for: f).reduce(0) { $0 + $1.count }
-            rows.append(measure("MAX7219 ×4 → transactions", iterations: iterations, output: "\(bytes) bytes") { _ = encoder.transactions(for: f) })
-        }
-        do {
-            let encoder = HT16K33Encoder(configuration: HT16K33Configuration())
-            let f = frame(8, 8)
-            let bytes = encoder.transactions(for: f).reduce(0) { $0 + $1.count }
-            rows.append(measure("HT16K33 8x8 → transactions", iterations: iterations, output: "\(bytes) bytes") { _ = encoder.transactions(for: f) })
-        }
-        return rows
     }
+
+    /// A row for an encoder that turns a frame into bytes (`encode` is what is timed).
+    static func bytesRow<Output>(_ chip: String, _ f: Frame, _ what: String, iterations: Int,
+                                 bytes count: (Output) -> Int, _ encode: (Frame) -> Output) -> Row {
+        let bytes = count(encode(f))
+        return measure("\(chip) \(f.width)x\(f.height) → \(what)", iterations: iterations, output: "\(bytes) bytes") {
+            _ = encode(f)
+        }
+    }
+
+    /// Bytes in a list of bus transactions.
+    static func byteCount(_ transactions: [[UInt8]]) -> Int { transactions.reduce(0) { $0 + $1.count } }
 
     /// The rows as a table, times in ms.
     public static func table(_ rows: [Row]) -> String {

@@ -85,8 +85,14 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
-    @Option(name: .long, help: "Wheel turns for the input-latency row (0 skips it).")
-    var latencyEvents: Int = 120
+    @Option(name: .long, help: "Wheel turns for the input-latency row (0 skips it; skipped by default with --effect or --panel).")
+    var latencyEvents: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Measure only this effect: bounce, rain, fan, starfield (both modes), 'starfield objects' or 'starfield shader'. Without --panel, no encode rows.", valueName: "NAME"))
+    var effect: String?
+
+    @Option(name: .long, help: ArgumentHelp("Measure only this panel's encoder: a type (hub75) for its default rows, or a description (hub75:rows=64,cols=128). Without --effect, no effect rows.", valueName: "TYPE:key=value,…"))
+    var panel: String?
 
     func run() throws {
         guard let s = Supersampling(rawValue: supersample) else {
@@ -94,8 +100,12 @@ struct BenchCommand: ParsableCommand {
         }
         guard (1...100_000).contains(frames) else { throw RuntimeError.badOption("--frames must be 1...100000 (got \(frames))") }
         let panelSizes = try sizes.isEmpty ? Benchmark.defaultSizes : sizes.map { try PanelSize(parsing: $0) }
-        let rows = try Benchmark.run(cases: Benchmark.defaultCases(sizes: panelSizes), supersampling: s, frames: frames)
-        let encodeRows = try EncodeBenchmark.run(iterations: frames)
+        let filtered = effect != nil || panel != nil
+        let cases = effect == nil && filtered ? [] : try Benchmark.cases(effect: effect, sizes: panelSizes)
+        let panels = panel == nil && filtered ? [] : try EncodeBenchmark.panels(matching: panel)
+        let latencyEvents = self.latencyEvents ?? (filtered ? 0 : 120)
+        let rows = try Benchmark.run(cases: cases, supersampling: s, frames: frames)
+        let encodeRows = try EncodeBenchmark.run(iterations: frames, panels: panels)
         let latency = latencyEvents > 0
             ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: latencyEvents) : nil
         if json {
@@ -107,9 +117,9 @@ struct BenchCommand: ParsableCommand {
             } ?? "null"
             print("{\"effects\":\(Benchmark.json(rows)),\n\"encode\":[\(encode.joined(separator: ","))],\n\"input_latency\":\(latencyJSON)}")
         } else {
-            print(Benchmark.table(rows))
-            print("")
-            print(EncodeBenchmark.table(encodeRows))
+            if !rows.isEmpty { print(Benchmark.table(rows)) }
+            if !rows.isEmpty && !encodeRows.isEmpty { print("") }
+            if !encodeRows.isEmpty { print(EncodeBenchmark.table(encodeRows)) }
             if let latency { print(""); print(InputLatencyBenchmark.describe(latency)) }
         }
     }

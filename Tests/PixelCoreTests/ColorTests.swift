@@ -54,8 +54,19 @@ struct ColorTests {
             let best = min(level - table[below], below < 255 ? table[below + 1] - level : Int.max)
             let code = Int(LinearColor.encode(UInt16(level)))
             #expect(abs(table[code] - level) == best, "level \(level) → code \(code)")
+            // A level halfway between two codes goes to the lower one.
+            if below < 255 && level - table[below] == table[below + 1] - level { #expect(code == below) }
         }
         #expect(LinearColor(red: 65535, green: 0, blue: 32768).srgb == Color(red: 255, green: 0, blue: 188))
+    }
+
+    @Test func frameSrgbBytesEncodeEveryChannelInOrder() {
+        var frame = Frame(width: 3, height: 2)
+        for i in frame.pixels.indices {
+            frame.pixels[i] = LinearColor(red: UInt16(i * 9000), green: UInt16(65535 - i * 7000), blue: UInt16(i * i * 1500))
+        }
+        #expect(frame.srgbBytes == frame.pixels.flatMap { p in [p.srgb.red, p.srgb.green, p.srgb.blue] })
+        #expect(Frame(width: 1, height: 1).srgbBytes == [0, 0, 0])
     }
 
     @Test func scalingLinearLightRoundsAndClamps() {

@@ -67,6 +67,51 @@ import Testing
         #expect(planes.allWords.filter { $0 != 0 }.count == 2)
     }
 
+    /// The encoder's contract written the slow way: bit b of each channel's level, on that
+    /// channel's line, in plane b.
+    static func referencePlanes(_ frame: Frame, _ c: HUB75Configuration) -> [UInt32] {
+        let g = c.geometry
+        let maxLevel = UInt32((c.maxLevel * c.brightnessPercent + 50) / 100)
+        func level(_ v: UInt16) -> UInt32 {
+            c.transfer == .linear ? (UInt32(v) * maxLevel + 32767) / 65535
+                : UInt32((c.transfer.level(for: v, maxLevel: c.maxLevel) * c.brightnessPercent + 50) / 100)
+        }
+        var words = [UInt32](repeating: 0, count: g.scan * c.pwmBits * g.chainLength)
+        for chain in 0..<g.parallel {
+            let lines = c.pinMap.chains[chain].lines
+            for half in 0..<2 {
+                for row in 0..<g.scan {
+                    for x in 0..<g.chainLength {
+                        let p = frame[x, chain * g.rows + half * g.scan + row]
+                        for (k, value) in [p.red, p.green, p.blue].enumerated() {
+                            for b in 0..<c.pwmBits where level(value) >> UInt32(b) & 1 == 1 {
+                                words[(row * c.pwmBits + b) * g.chainLength + x] |= 1 << UInt32(lines[half * 3 + k])
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return words
+    }
+
+    @Test(arguments: [(1, 11, HUB75Transfer.linear, 100), (2, 8, .cie1931, 100), (3, 9, .linear, 37), (1, 3, .cie1931, 60), (2, 1, .linear, 100)])
+    func tableEncoderMatchesTheBitByBitContract(parallel: Int, bits: Int, transfer: HUB75Transfer, brightness: Int) throws {
+        let c = try HUB75Configuration(geometry: HUB75Geometry(rows: 16, columns: 8, chain: 2, parallel: parallel), pwmBits: bits,
+                                       transfer: transfer, brightnessPercent: brightness)
+        let encoder = HUB75Encoder(configuration: c)
+        var rng = SeededRandom(seed: UInt64(parallel * 100 + bits))
+        var frame = Frame(width: c.geometry.width, height: c.geometry.height)
+        for i in frame.pixels.indices {
+            // Random levels, with black and full drive mixed in.
+            func value() -> UInt16 { [0, 65535, UInt16(rng.int(in: 0...65535))][rng.int(in: 0...2)] }
+            frame.pixels[i] = LinearColor(red: value(), green: value(), blue: value())
+        }
+        let planes = encoder.makePlanes()
+        encoder.encode(frame, into: planes)
+        #expect(planes.allWords == Self.referencePlanes(frame, c))
+    }
+
     @Test func encodingReplacesEverythingInThePlanes() throws {
         let c = try HUB75Configuration(geometry: HUB75Geometry(rows: 8, columns: 4), pwmBits: 2)
         let encoder = HUB75Encoder(configuration: c)

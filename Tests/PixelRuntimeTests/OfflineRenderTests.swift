@@ -110,6 +110,16 @@ struct BenchmarkTests {
         #expect(Benchmark.json(rows).hasPrefix("[\n  {\"effect\":\"bounce\""))
     }
 
+    @Test func effectFilterPicksALabelOrEveryModeOfAnEffect() throws {
+        let sizes = [try PanelSize(width: 16, height: 8)]
+        #expect(try Benchmark.cases(effect: "starfield", sizes: sizes).map(\.label) == ["starfield objects", "starfield shader"])
+        #expect(try Benchmark.cases(effect: "starfield shader", sizes: sizes).map(\.parameters) == [["mode": "shader"]])
+        #expect(try Benchmark.cases(effect: nil, sizes: sizes).count == 5)
+        #expect(throws: RuntimeError.self) { try Benchmark.cases(effect: "plasma", sizes: sizes) }
+        let rows = try Benchmark.run(cases: Benchmark.cases(effect: "fan", sizes: sizes), supersampling: .x2, frames: 2)
+        #expect(rows.map(\.label) == ["fan"] && Benchmark.table(rows).contains("colour med"))
+    }
+
     @Test func percentileIsNearestRank() {
         let values: [Int64] = Array(1...100)
         #expect(Benchmark.percentile(values, 50) == 50)
@@ -130,15 +140,28 @@ struct EncodeBenchmarkTests {
     @Test func everyPanelTypeHasAnEncodeRowAndTheRefreshWritesEveryPinWord() throws {
         let rows = try EncodeBenchmark.run(iterations: 2)
         #if os(Linux)
-        #expect(rows.count == 11)
+        #expect(rows.count == 12)
         // Through the gpiomem registers each pin write is a GPSET0 and/or a GPCLR0 store.
         let stores = try #require(rows.first { $0.label == "HUB75 64x32 11-bit refresh (gpiomem registers)" }?.output)
         #expect(stores == "34601 register writes")  // 23584 pin writes, some setting and clearing lines at once
         #else
-        #expect(rows.count == 9)
+        #expect(rows.count == 10)
         #endif
+        #expect(rows.contains { $0.label == "IS31FL3731 16x9 → transactions" })
         #expect(rows.contains { $0.label.hasPrefix("HUB75 64x32 11-bit refresh (null") && $0.output == "23584 pin writes" })
         #expect(rows.contains { $0.label.hasPrefix("WS2812 16x16") && $0.output == "3092 bytes" })
         #expect(EncodeBenchmark.table(rows).contains("allocs/iter"))
+    }
+
+    @Test func panelFilterPicksATypesRowsOrOneDescription() throws {
+        #expect(try EncodeBenchmark.panels(matching: "hub75") == ["hub75:rows=32,cols=64,pwm-bits=11", "hub75:rows=64,cols=128,pwm-bits=11"])
+        #expect(try EncodeBenchmark.panels(matching: "HT16K33") == ["ht16k33"])
+        let rows = try EncodeBenchmark.run(iterations: 1, panels: EncodeBenchmark.panels(matching: "hub75:rows=16,cols=32,pwm-bits=8"))
+        #expect(rows.map(\.label).prefix(2) == ["HUB75 32x16 8-bit → bit planes", "HUB75 32x16 8-bit refresh (null port)"])
+        #if os(Linux)
+        #expect(rows.map(\.label).last == "HUB75 32x16 8-bit refresh (gpiomem registers)")
+        #endif
+        #expect(throws: RuntimeError.self) { try EncodeBenchmark.panels(matching: "lcd") }
+        #expect(throws: (any Error).self) { try EncodeBenchmark.run(iterations: 1, panels: ["ws2812:width=8,colour=red"]) }
     }
 }

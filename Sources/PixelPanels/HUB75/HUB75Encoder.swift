@@ -12,24 +12,37 @@ import PixelCore
 public struct HUB75Encoder: Sendable {
     /// What is encoded for.
     public let configuration: HUB75Configuration
-    /// Pin mask per (chain, half, colour): index (chain × 2 + half) × 3 + colour.
-    private let channelMasks: [UInt32]
-    /// For `.cie1931`: the level of every 16-bit value (65536 entries); empty for `.linear`.
+    /// Pin word of every 6-bit plane code of each parallel chain: entry chain × 64 + code, where
+    /// code bit k (0…5) stands for colour line k of the chain, R1 G1 B1 R2 G2 B2.
+    private let codeWords: [UInt32]
+    /// The PWM level of every 16-bit value (65536 entries, 128 KiB), transfer and brightness applied.
     private let levelTable: [UInt16]
+    /// Entry k × 256 + v: byte j is bit j of v, shifted to bit k. Spreads 8 bits of a level
+    /// over the plane codes of 8 planes (0…7 for the low byte, 8…15 for the high one), as
+    /// colour line k.
+    private static let spread: [UInt64] = (0..<6 * 256).map { entry in
+        let k = entry >> 8, v = entry & 0xFF
+        return (0..<8).reduce(UInt64(0)) { word, j in word | UInt64((v >> j) & 1) << (8 * j + k) }
+    }
 
-    /// Prepares masks (and for `.cie1931` a 128 KiB level table) for `configuration`.
+    /// Prepares the plane-code and level tables for `configuration`.
     public init(configuration: HUB75Configuration) {
         self.configuration = configuration
-        var masks: [UInt32] = []
+        var words: [UInt32] = []
         for chain in configuration.pinMap.chains.prefix(configuration.geometry.parallel) {
-            for line in chain.lines { masks.append(1 << UInt32(line)) }
+            let masks = chain.lines.map { UInt32(1) << UInt32($0) }
+            for code in 0..<64 {
+                words.append((0..<6).reduce(UInt32(0)) { word, k in code >> k & 1 == 1 ? word | masks[k] : word })
+            }
         }
-        channelMasks = masks
-        if configuration.transfer == .linear {
-            levelTable = []
+        codeWords = words
+        let transfer = configuration.transfer, maxLevel = configuration.maxLevel
+        let percent = configuration.brightnessPercent
+        if transfer == .linear {
+            // Brightness scales the top of the linear map: 100 % reaches maxLevel, 50 % half of it.
+            let top = UInt32((maxLevel * percent + 50) / 100)
+            levelTable = (0...65535).map { UInt16((UInt32($0) * top + 32767) / 65535) }
         } else {
-            let transfer = configuration.transfer, maxLevel = configuration.maxLevel
-            let percent = configuration.brightnessPercent
             levelTable = (0...65535).map { UInt16((transfer.level(for: UInt16($0), maxLevel: maxLevel) * percent + 50) / 100) }
         }
     }
@@ -41,49 +54,58 @@ public struct HUB75Encoder: Sendable {
 
     /// Writes `frame` (exactly `geometry.width × geometry.height`) into `planes` (from
     /// `makePlanes()` or a framebuffer of the same configuration), replacing all of it.
+    ///
+    /// For each column of each row address, the six colour values of a chain (upper and lower
+    /// half) become levels; the spread tables turn each level into one bit per plane, as its
+    /// line's bit of that plane's 6-bit code (a byte per plane), and `codeWords` maps each code
+    /// to its pin word. Further parallel chains OR their words in.
     public func encode(_ frame: Frame, into planes: HUB75Planes) {
         let g = configuration.geometry
         precondition(frame.width == g.width && frame.height == g.height,
                      "HUB75 frame is \(frame.width)×\(frame.height) but the panel is \(g.width)×\(g.height)")
         precondition(planes.scan == g.scan && planes.chainLength == g.chainLength && planes.pwmBits == configuration.pwmBits,
                      "HUB75 planes were made for another configuration")
-        let scan = g.scan, rows = g.rows, length = g.chainLength, parallel = g.parallel
-        let bits = configuration.pwmBits
-        // Brightness scales the top of the linear map: 100 % reaches maxLevel, 50 % half of it.
-        let maxLevel = UInt32((configuration.maxLevel * configuration.brightnessPercent + 50) / 100)
-        let linear = levelTable.isEmpty
+        let scan = g.scan, rows = g.rows, length = g.chainLength
+        let bits = configuration.pwmBits, lowPlanes = min(bits, 8), highPlanes = bits - lowPlanes
         let words = planes.words
 
         frame.pixels.withUnsafeBufferPointer { pixels in
-            channelMasks.withUnsafeBufferPointer { masks in
-                levelTable.withUnsafeBufferPointer { table in
-                    @inline(__always) func level(_ value: UInt16) -> UInt32 {
-                        linear ? (UInt32(value) * maxLevel + 32767) / 65535 : UInt32(table[Int(value)])
-                    }
-                    var planeWords = InlineArray<11, UInt32>(repeating: 0)
-                    @inline(__always) func spread(_ level: UInt32, _ mask: UInt32) {
-                        for b in 0..<bits {
-                            planeWords[b] |= mask & (0 &- ((level >> UInt32(b)) & 1))
-                        }
-                    }
-                    for row in 0..<scan {
-                        for x in 0..<length {
-                            for b in 0..<bits { planeWords[b] = 0 }
-                            for chain in 0..<parallel {
-                                for half in 0..<2 {
-                                    let pixel = pixels[(chain * rows + half * scan + row) * length + x]
-                                    let m = (chain * 2 + half) * 3
-                                    spread(level(pixel.red), masks[m])
-                                    spread(level(pixel.green), masks[m + 1])
-                                    spread(level(pixel.blue), masks[m + 2])
+            codeWords.withUnsafeBufferPointer { codeWords in
+                levelTable.withUnsafeBufferPointer { level in
+                    Self.spread.withUnsafeBufferPointer { spread in
+                            // Writes `planeCount` plane words from the codes in the bytes of `codes`.
+                            @inline(__always) func put(_ codes: UInt64, _ planeCount: Int, _ chainWords: UnsafePointer<UInt32>,
+                                                       _ out: inout UnsafeMutablePointer<UInt32>, merge: Bool) {
+                                var codes = codes
+                                for _ in 0..<planeCount {
+                                    let word = chainWords[Int(truncatingIfNeeded: codes & 0xFF)]
+                                    out.pointee = merge ? out.pointee | word : word
+                                    codes >>= 8
+                                    out += length
                                 }
                             }
-                            var index = planes.runStart(row: row, plane: 0) + x
-                            for b in 0..<bits {
-                                words[index] = planeWords[b]
-                                index += length
+                            for chain in 0..<g.parallel {
+                                let chainWords = codeWords.baseAddress! + chain * 64
+                                for row in 0..<scan {
+                                    let upper = pixels.baseAddress! + (chain * rows + row) * length
+                                    let lower = upper + scan * length
+                                    let run = words + planes.runStart(row: row, plane: 0)
+                                    for x in 0..<length {
+                                        var low: UInt64 = 0, high: UInt64 = 0
+                                        @inline(__always) func add(_ value: UInt16, line k: Int) {
+                                            let l = Int(level[Int(value)])
+                                            low |= spread[k << 8 | (l & 0xFF)]
+                                            high |= spread[k << 8 | (l >> 8)]
+                                        }
+                                        let p = upper[x], q = lower[x]
+                                        add(p.red, line: 0); add(p.green, line: 1); add(p.blue, line: 2)
+                                        add(q.red, line: 3); add(q.green, line: 4); add(q.blue, line: 5)
+                                        var out = run + x
+                                        put(low, lowPlanes, chainWords, &out, merge: chain > 0)
+                                        put(high, highPlanes, chainWords, &out, merge: chain > 0)
+                                    }
+                                }
                             }
-                        }
                     }
                 }
             }

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Prints what a frame costs, in instructions, for every effect and panel encoder: the table
+# the README's "Frame cost" section quotes.
+#
+# Method: a release build of `pixelwheel bench`, run under callgrind with collection switched
+# on only inside one stage function (Benchmark.renderStage, downsampleStage, colourStage,
+# EncodeBenchmark.encodeStage). A stage's cost per frame is the difference between a 90-frame
+# and a 30-frame run divided by 60, so start-up and first-call costs cancel.
+#
+# Environment: SIZES (default "64x32 128x64"), SUPERSAMPLE (default 4), EFFECTS (default every
+# effect and mode), PANELS (default both HUB75 sizes and one of each other panel type).
+# Needs valgrind. Takes a few minutes.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+SIZES=${SIZES:-"64x32 128x64"}
+SUPERSAMPLE=${SUPERSAMPLE:-4}
+EFFECTS=${EFFECTS:-"bounce|starfield objects|starfield shader|rain|fan"}
+PANELS=${PANELS:-"hub75:rows=32,cols=64,pwm-bits=11 hub75:rows=64,cols=128,pwm-bits=11 ws2812:width=16,height=16,serpentine apa102:width=16,height=16 max7219:chips=4 ht16k33 is31fl3731"}
+
+command -v valgrind >/dev/null || { echo "frame-cost.sh needs valgrind (apt-get install valgrind)" >&2; exit 1; }
+nice -n 10 swift build -c release --product pixelwheel >&2
+bin="$(swift build -c release --show-bin-path)/pixelwheel"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# instructions STAGE BENCH-ARGS…: instructions spent inside STAGE per frame.
+instructions() {
+    local stage=$1; shift
+    local n totals=()
+    for n in 30 90; do
+        valgrind --tool=callgrind --collect-atstart=no --toggle-collect="*${stage}*" \
+            --callgrind-out-file="$tmp/cg" "$bin" bench "$@" --frames "$n" >/dev/null 2>"$tmp/log" \
+            || { cat "$tmp/log" >&2; exit 1; }
+        totals+=("$(awk '/^totals:/ { print $2 }' "$tmp/cg")")
+    done
+    echo $(( (totals[1] - totals[0]) / 60 ))
+}
+
+# human N: 1234567 → "1.23 M", 45678 → "45.7 K".
+human() {
+    awk -v n="$1" 'BEGIN {
+        if (n >= 1e6) printf "%.2f M", n / 1e6; else if (n >= 1e3) printf "%.1f K", n / 1e3; else printf "%d", n }'
+}
+
+echo "Instructions per frame (callgrind, x86-64 release build, (90-frame run − 30-frame run) / 60), S = $SUPERSAMPLE"
+echo
+printf '| %-17s | %-7s | %9s | %10s | %17s | %9s | %14s |\n' effect size render downsample "render+downsample" colour "colour/channel"
+printf '|%s|%s|%s|%s|%s|%s|%s|\n' "-------------------" "---------" "----------:" "-----------:" "------------------:" "----------:" "---------------:"
+IFS='|' read -r -a effects <<<"$EFFECTS"
+for size in $SIZES; do
+    channels=$(( ${size%x*} * ${size#*x} * 3 ))
+    for effect in "${effects[@]}"; do
+        args=(--effect "$effect" --sizes "$size" --supersample "$SUPERSAMPLE")
+        render=$(instructions renderStage "${args[@]}")
+        down=$(instructions downsampleStage "${args[@]}")
+        colour=$(instructions colourStage "${args[@]}")
+        perChannel=$(awk -v c="$colour" -v n="$channels" 'BEGIN { printf "%.1f", c / n }')
+        printf '| %-17s | %-7s | %9s | %10s | %17s | %9s | %14s |\n' "$effect" "$size" "$(human "$render")" \
+            "$(human "$down")" "$(human $((render + down)))" "$(human "$colour")" "$perChannel"
+    done
+done
+echo
+printf '| %-40s | %20s |\n' "panel encoder (frame to output)" "instructions / frame"
+printf '|%s|%s|\n' "------------------------------------------" "---------------------:"
+for panel in $PANELS; do
+    printf '| %-40s | %20s |\n' "$panel" "$(human "$(instructions encodeStage --panel "$panel")")"
+done
