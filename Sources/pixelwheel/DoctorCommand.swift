@@ -23,7 +23,19 @@ struct DoctorCommand: ParsableCommand {
         #else
         let version: String? = nil
         #endif
-        let findings = Doctor(root: root, libgpiodVersion: version).findings()
+        let doctor = Doctor(root: root, libgpiodVersion: version)
+        var findings = doctor.findings()
+        #if os(Linux)
+        // Who holds the header's lines now (a running pixelwheel, another LED program, a driver).
+        if doctor.model != nil, root.isEmpty, let chip = try? GPIOChip.find("auto") {
+            let held = (0..<min(chip.lineCount, 28)).compactMap { line -> String? in
+                let consumer = chip.consumer(of: line)
+                return consumer.isEmpty ? nil : "GPIO \(line): \(consumer)"
+            }
+            findings.append(Doctor.Finding(level: .ok, text: "\(chip.path) (\(chip.label)) lines in use: "
+                + (held.isEmpty ? "none" : held.joined(separator: ", "))))
+        }
+        #endif
         for finding in findings { print(finding) }
         if findings.contains(where: { $0.level == .problem }) { throw ExitCode(1) }
     }

@@ -14,6 +14,11 @@ public struct Doctor {
         /// What to do, for a problem.
         public var fix: String?
 
+        /// A finding at `level` saying `text`, with `fix` for a problem.
+        public init(level: Level, text: String, fix: String? = nil) {
+            self.level = level; self.text = text; self.fix = fix
+        }
+
         public var description: String { "[\(level.rawValue)] \(text)" + (fix.map { "\n     fix: \($0)" } ?? "") }
     }
 

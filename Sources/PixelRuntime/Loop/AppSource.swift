@@ -16,6 +16,8 @@ public final class AppSource: FrameSource {
     public private(set) var warnings: [String] = []
     /// Clicks so far.
     public private(set) var clicks = 0
+    /// Called on every click as well (a piezo on the Pi).
+    public var onClick: (() -> Void)?
 
     /// Renders `app`; saves its settings to `store` when they change (nil: never).
     public init(app: PixelWheelApp, store: SettingsStore?, warnings: [String] = []) {
@@ -24,7 +26,10 @@ public final class AppSource: FrameSource {
         self.warnings = warnings
         savedRevision = app.settingsRevision
         canvas = Canvas(width: app.width, height: app.height, supersampling: app.settings.supersampling)
-        self.app.onClick = { [unowned self] in self.clicks += 1 }
+        self.app.onClick = { [unowned self] in
+            self.clicks += 1
+            self.onClick?()
+        }
     }
 
     public func handle(_ event: InputEvent) throws {

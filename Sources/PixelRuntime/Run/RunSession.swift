@@ -121,6 +121,15 @@ public final class RunSession {
                 }
             }
             messages += provider.gpioPaths.map { "GPIO: \($0)" }
+            if let piezo = c.piezo {
+                // A click is a 1 ms pulse on the piezo's line: a tick, like the iPod's.
+                let line = try LibgpiodLines(chip: try provider.chip(c.inputChip), outputMask: UInt64(1) << UInt64(piezo))
+                source.onClick = {
+                    try? line.write(set: UInt64(1) << UInt64(piezo), clear: 0)
+                    line.hold(nanoseconds: 1_000_000)
+                    try? line.write(set: 0, clear: UInt64(1) << UInt64(piezo))
+                }
+            }
             if let encoder = c.encoder {
                 let buttons = Dictionary(uniqueKeysWithValues: c.buttons.wired.compactMap { wired -> (Int, InputAction.Button)? in
                     switch wired.action {
