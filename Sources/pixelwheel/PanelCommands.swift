@@ -2,6 +2,9 @@ import ArgumentParser
 import PixelCore
 import PixelImages
 import PixelSystem
+#if os(Linux)
+import PixelLinux
+#endif
 import PixelPanels
 import PixelRuntime
 import PixelSimulator
@@ -39,7 +42,11 @@ struct ShowCommand: ParsableCommand {
     @Flag(name: .long, help: "Write one pixel per LED instead of dots.")
     var raw = false
 
+    @Flag(name: .long, help: "Show it on the real panel (spidev or i2c-dev, Linux), not a device model; the picture stays on the chip.")
+    var hardware = false
+
     func run() throws {
+        if hardware { return try showOnHardware() }
         guard out != nil || traceBus != nil else { throw RuntimeError.badOption("say where the result goes: --out PICTURE.png and/or --trace-bus FILE.jsonl") }
         guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(scale))") }
         guard traceBus == nil || panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
@@ -60,6 +67,30 @@ struct ShowCommand: ParsableCommand {
             try PNGFile.write(raw ? PanelPreview.raw(shown) : PanelPreview.dots(shown, scale: scale), to: out)
         }
         print("showed \(image) on \(panel ?? size)" + (trace.map { ", \($0.count) bus transactions in \($0.path)" } ?? ""))
+    }
+}
+
+extension ShowCommand {
+    /// `--hardware`: the picture through the Linux bus provider onto the real panel.
+    func showOnHardware() throws {
+        guard let panel else { throw RuntimeError.badOption("--hardware needs --panel TYPE:…,device=… naming the real panel") }
+        guard out == nil else { throw RuntimeError.badOption("--hardware shows on the panel itself; --out writes what a model shows, so leave it out") }
+        let description = try PanelDescription(parsing: panel)
+        guard description.bus != .gpio else {
+            throw RuntimeError.badOption("a HUB75 panel needs a continuous refresh; show it with 'pixelwheel run' instead")
+        }
+        #if os(Linux)
+        let picture = try RGBImage8Reader.read(image)
+        let trace = traceBus.map { BusTraceFile(path: $0) }
+        let linux = LinuxBusProvider()
+        let buses: any BusProvider = trace.map { TracingBusProvider(linux, sink: $0, clock: { MonotonicClock.nanoseconds() }) } ?? linux
+        let driver = try description.makeDriver(on: buses)
+        try driver.panel.show(StillImage.fit(picture, width: driver.panel.width, height: driver.panel.height))
+        try trace?.write()
+        print("showed \(image) on \(description.device) (\(description.type))")
+        #else
+        throw RuntimeError.badOption("--hardware needs Linux")
+        #endif
     }
 }
 

@@ -46,6 +46,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "A file of timed input events to play (see 'pixelwheel sim --help').")
     var script: String?
 
+    @Flag(name: .long, help: "Panels on device models, but the encoder and buttons on the real GPIO chip (testing inputs without panels).")
+    var simulatePanels = false
+
     @Flag(name: .long, help: "HUB75: print the measured refresh rate in Hz about once a second.")
     var showRefresh = false
 
@@ -74,6 +77,8 @@ struct RunCommand: ParsableCommand {
         options.statePath = state
         options.framesOut = framesOut
         options.showRefresh = showRefresh
+        options.simulatePanels = simulatePanels
+        guard !(simulate && simulatePanels) else { throw RuntimeError.badOption("give --simulate (everything simulated) or --simulate-panels (real inputs), not both") }
         options.script = try script.map { path in try InputScript(text: try FileBytes.readText(path), name: path) }
         let session = try RunSession(options: options)
         for message in session.messages { Environment.printError("pixelwheel: " + message) }

@@ -33,6 +33,9 @@ public final class RunSession {
         public var statePath: String?
         /// Print the HUB75 refresh rate once a second.
         public var showRefresh = false
+        /// Panels on device models but the encoder and buttons on the real GPIO chip, on the
+        /// real clock (frames with `framesOut`): for testing the inputs on a machine without panels.
+        public var simulatePanels = false
 
         /// Options for `configuration`, run on the hardware until stopped.
         public init(configuration: PixelWheelConfiguration) { self.configuration = configuration }
@@ -80,10 +83,13 @@ public final class RunSession {
         let warn: (String) -> Void = { warnings.append($0); Environment.printError("pixelwheel: " + $0) }
 
         // Panels and inputs.
+        #if os(Linux)
+        let linuxProvider = LinuxBusProvider()  // opens nothing until a bus is asked for
+        #endif
         var inputs: [any InputSource] = []
         var viewers: [any FrameOutput] = []
-        if options.simulate {
-            if options.interactive {
+        if options.simulate || options.simulatePanels {
+            if options.interactive && options.simulate {
                 viewers.append(try TerminalScreenOutput(width: size.width, height: size.height,
                                                         panelText: c.mainPanel?.description.text ?? c.size.description,
                                                         clicks: { source.clicks }, warnings: { source.warnings }))
@@ -107,7 +113,7 @@ public final class RunSession {
             }
         } else {
             #if os(Linux)
-            let provider = LinuxBusProvider()
+            let provider = linuxProvider
             for panel in c.panels {
                 let driver = try panel.description.makeDriver(on: provider)
                 let output = PanelDriverOutput(driver: driver, warn: warn)
@@ -121,9 +127,16 @@ public final class RunSession {
                 }
             }
             messages += provider.gpioPaths.map { "GPIO: \($0)" }
+            #else
+            throw RuntimeError.badOption("the Pi's buses exist only on Linux; run with --simulate")
+            #endif
+        }
+        // The encoder, buttons and piezo on the real GPIO chip (also with --simulate-panels).
+        if !options.simulate {
+            #if os(Linux)
             if let piezo = c.piezo {
                 // A click is a 1 ms pulse on the piezo's line: a tick, like the iPod's.
-                let line = try LibgpiodLines(chip: try provider.chip(c.inputChip), outputMask: UInt64(1) << UInt64(piezo))
+                let line = try LibgpiodLines(chip: try linuxProvider.chip(c.inputChip), outputMask: UInt64(1) << UInt64(piezo))
                 source.onClick = {
                     try? line.write(set: UInt64(1) << UInt64(piezo), clear: 0)
                     line.hold(nanoseconds: 1_000_000)
@@ -141,11 +154,9 @@ public final class RunSession {
                     }
                 })
                 let mask = ([encoder.a, encoder.b, encoder.button] + buttons.keys).reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1)) }
-                let gpio = try LibgpiodInputs(chip: try provider.chip(c.inputChip), inputMask: mask)
+                let gpio = try LibgpiodInputs(chip: try linuxProvider.chip(c.inputChip), inputMask: mask)
                 inputs.append(try EncoderInputSource(inputs: gpio, wiring: encoder, origin: MonotonicClock.nanoseconds(), buttons: buttons))
             }
-            #else
-            throw RuntimeError.badOption("the Pi's buses exist only on Linux; run with --simulate")
             #endif
         }
         if let script = options.script { inputs.append(ScriptInputSource(script)) }
