@@ -226,11 +226,17 @@ extension Canvas {
         // Sample i of an LED has its centre at (i + ½) / S of the LED.
         let offsets = (0..<s).map { i in Int32((i << (16 - shift)) + (1 << (15 - shift))) }
         samples.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
             for y in 0..<height {
                 for x in 0..<width {
                     let first = y * s * sw + x * s
                     if let color = ledColor(x, y) {
-                        for j in 0..<s { for i in 0..<s { buffer[first + j * sw + i] = color } }
+                        // The LED's S×S samples lie inside the canvas: S rows of S from `first`.
+                        var row = base + first
+                        for _ in 0..<s {
+                            for i in 0..<s { row[i] = color }
+                            row += sw
+                        }
                         continue
                     }
                     for j in 0..<s {

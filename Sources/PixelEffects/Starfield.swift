@@ -108,7 +108,11 @@ public struct Starfield: Scene {
             }
             // Outside the stars' cells the brightness is the LED's sparkle, the same at every
             // sample; the stars' cells are left black here and set by `drawStars`.
-            canvas.shade(perLED: { x, y in shader.sparkle(x: x, y: y).map { light.scaled(by: $0) } ?? .black },
+            canvas.shade(perLED: { x, y in
+                             // Most LEDs do not sparkle: black, which is what scaling by 0 gives.
+                             guard let b = shader.sparkle(x: x, y: y), b > .zero else { return .black }
+                             return light.scaled(by: b)
+                         },
                          { p in light.scaled(by: shader.brightness(at: p)) })
             shader.drawStars(into: &canvas, light: light)
         }
@@ -131,6 +135,8 @@ struct StarShader {
         let cellValues: [Fixed]
         /// Sparkle value r of each LED (row-major), 0 where it does not sparkle.
         let sparkleValues: [Fixed]
+        /// Whether each LED (row-major) lies in a cell with a star.
+        let inStarCell: [Bool]
         let probability: Fixed
         /// A cell's side, half of it (the star's radius) and a tenth of it, in LEDs.
         let size: Fixed, radius: Fixed, tenth: Fixed
@@ -158,6 +164,10 @@ struct StarShader {
                 }
             }
             sparkleValues = sparkle
+            let columnCount = columns
+            inStarCell = (0..<(width * height)).map { i in
+                cells[(i / width / cellSize) * columnCount + (i % width) / cellSize] > .zero
+            }
         }
     }
 
@@ -191,8 +201,8 @@ struct StarShader {
     /// background sparkle); nil when the cell has a star.
     func sparkle(x: Int, y: Int) -> Fixed? {
         let x = min(max(x, 0), layout.width - 1), y = min(max(y, 0), layout.height - 1)
-        let cell = (y / layout.cellSize) * layout.columns + x / layout.cellSize
-        return layout.cellValues[cell] > .zero ? nil : sparkle[y * layout.width + x]
+        let led = y * layout.width + x
+        return layout.inStarCell[led] ? nil : sparkle[led]
     }
 
     /// Brightness 0...1 at `p` (LEDs).
