@@ -223,8 +223,12 @@ public struct Canvas: Sendable {
 
     /// The sample rectangle (half-open) whose centres may fall inside the logical box.
     func sampleBounds(minX: Fixed, minY: Fixed, maxX: Fixed, maxY: Fixed) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
-        let c0 = transform.apply(Point(x: minX, y: minY)), c1 = transform.apply(Point(x: maxX, y: minY))
-        let c2 = transform.apply(Point(x: minX, y: maxY)), c3 = transform.apply(Point(x: maxX, y: maxY))
+        let c0 = transform.apply(Point(x: minX, y: minY)), c3 = transform.apply(Point(x: maxX, y: maxY))
+        // Without rotation or shear (b = c = 0, so c·y and b·x are exactly 0) the other two
+        // corners share their coordinates with these.
+        let axisAligned = transform.b == .zero && transform.c == .zero
+        let c1 = axisAligned ? Point(x: c3.x, y: c0.y) : transform.apply(Point(x: maxX, y: minY))
+        let c2 = axisAligned ? Point(x: c0.x, y: c3.y) : transform.apply(Point(x: minX, y: maxY))
         let s = Int64(supersampling.rawValue)
         // Sample i has its centre at (i + 0.5)/S LEDs; pad by one sample for rounding, which
         // covers up to half a sample of error. Samples are placed through `inverse`, and
@@ -258,6 +262,7 @@ public struct Canvas: Sendable {
     /// inlining its 128-bit arithmetic slows down the per-sample loop that follows.
     @inline(never)
     func localWalk(bounds: (x0: Int, y0: Int, x1: Int, y1: Int), map: LocalMap) -> LocalWalk {
+        if let walk = axisAlignedWalk(bounds: bounds, map: map) { return walk }
         let shift = Int64(supersampling.shift)
         // LED coordinates (Q16.16) of the first sample centre.
         let half = Int64(1) << (15 - shift)
@@ -284,6 +289,45 @@ public struct Canvas: Sendable {
                 && fits(u0 + ni * uI + nj * uJ, v0 + ni * vI + nj * vJ)
         }
         return LocalWalk(u0: u0, v0: v0, uI: uI, vI: vI, uJ: uJ, vJ: vJ, fitsIn64Bits: within(62), fitsIn60Bits: within(60))
+    }
+
+    /// `localWalk` in 64-bit arithmetic, for the common case where neither the inverse
+    /// transform nor `map` rotates or shears (every cross term is 0): then each of
+    /// `localWalk`'s 128-bit sums has one non-zero term, and where no product or sum below
+    /// overflows 64 bits the results are the same values. Nil when something would overflow
+    /// or the maps are not axis-aligned, for `localWalk` to do it in 128 bits.
+    @inline(__always)
+    func axisAlignedWalk(bounds: (x0: Int, y0: Int, x1: Int, y1: Int), map: LocalMap) -> LocalWalk? {
+        let inv = inverse
+        guard inv.b == .zero, inv.c == .zero, map.mxy == 0, map.myx == 0 else { return nil }
+        let shift = Int64(supersampling.shift)
+        let half = Int64(1) << (15 - shift)
+        let ledX0 = (Int64(bounds.x0) << (16 - shift)) + half
+        let ledY0 = (Int64(bounds.y0) << (16 - shift)) + half
+        let ax = Int64(inv.a.raw).multipliedReportingOverflow(by: ledX0)
+        let dy0 = Int64(inv.d.raw).multipliedReportingOverflow(by: ledY0)
+        // |tx − ox| < 2³³, so its Q.32 form fits.
+        let dx = ax.partialValue.addingReportingOverflow((Int64(inv.tx.raw) - map.ox) << 16)
+        let dy = dy0.partialValue.addingReportingOverflow((Int64(inv.ty.raw) - map.oy) << 16)
+        let u0 = map.mxx.multipliedReportingOverflow(by: dx.partialValue)
+        let v0 = map.myy.multipliedReportingOverflow(by: dy.partialValue)
+        let uI = map.mxx.multipliedReportingOverflow(by: Int64(inv.a.raw))
+        let vJ = map.myy.multipliedReportingOverflow(by: Int64(inv.d.raw))
+        guard !(ax.overflow || dy0.overflow || dx.overflow || dy.overflow || u0.overflow || v0.overflow
+                || uI.overflow || vJ.overflow) else { return nil }
+        let walk = (u0: u0.partialValue >> 16, v0: v0.partialValue >> 16, uI: uI.partialValue >> shift, vJ: vJ.partialValue >> shift)
+        // u runs from u0 to u0 + ni·uI along a row, v from v0 to v0 + nj·vJ down a column.
+        let uEnd = Int64(bounds.x1 - bounds.x0 - 1).multipliedReportingOverflow(by: walk.uI)
+        let vEnd = Int64(bounds.y1 - bounds.y0 - 1).multipliedReportingOverflow(by: walk.vJ)
+        guard !uEnd.overflow, !vEnd.overflow else { return nil }
+        let u1 = walk.u0.addingReportingOverflow(uEnd.partialValue), v1 = walk.v0.addingReportingOverflow(vEnd.partialValue)
+        guard !u1.overflow, !v1.overflow else { return nil }
+        func within(_ bits: Int) -> Bool {
+            walk.u0.magnitude >> bits == 0 && u1.partialValue.magnitude >> bits == 0
+                && walk.v0.magnitude >> bits == 0 && v1.partialValue.magnitude >> bits == 0
+        }
+        return LocalWalk(u0: Int128(walk.u0), v0: Int128(walk.v0), uI: Int128(walk.uI), vI: 0, uJ: 0, vJ: Int128(walk.vJ),
+                         fitsIn64Bits: within(62), fitsIn60Bits: within(60))
     }
 
     /// Visits every sample in `bounds` with its shape-local (u, v) in Q.24; `paint` returns the
@@ -439,6 +483,16 @@ struct RunBlender {
             p.storeBytes(of: mix(p.loadUnaligned(fromByteOffset: 32, as: SIMD8<UInt16>.self), high.2, low.2),
                          toByteOffset: 32, as: SIMD8<UInt16>.self)
             done += 8
+        }
+        if done + 4 <= count {
+            // Four samples are twelve lanes: r g b r g b r g, then b r g b (the start of the
+            // second vector's pattern).
+            let p = bytes + done * 6
+            p.storeBytes(of: mix(p.loadUnaligned(as: SIMD8<UInt16>.self), high.0, low.0), as: SIMD8<UInt16>.self)
+            let v = p.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt16>.self)
+            let mixed = (v &>> 8) &* inverse.lowHalf &+ high.1.lowHalf &+ (((v & 0xFF) &* inverse.lowHalf &+ low.1.lowHalf) &>> 8)
+            p.storeBytes(of: mixed, toByteOffset: 16, as: SIMD4<UInt16>.self)
+            done += 4
         }
         for i in (start + done)..<(start + count) { buffer[i] = Canvas.blend(src, over: buffer[i], weight: weight) }
     }

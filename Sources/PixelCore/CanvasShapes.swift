@@ -226,11 +226,17 @@ extension Canvas {
         // Sample i of an LED has its centre at (i + ½) / S of the LED.
         let offsets = (0..<s).map { i in Int32((i << (16 - shift)) + (1 << (15 - shift))) }
         samples.withUnsafeMutableBufferPointer { buffer in
+            let base = buffer.baseAddress!
             for y in 0..<height {
                 for x in 0..<width {
                     let first = y * s * sw + x * s
                     if let color = ledColor(x, y) {
-                        for j in 0..<s { for i in 0..<s { buffer[first + j * sw + i] = color } }
+                        // The LED's S×S samples lie inside the canvas: S rows of S from `first`.
+                        var row = base + first
+                        for _ in 0..<s {
+                            for i in 0..<s { row[i] = color }
+                            row += sw
+                        }
                         continue
                     }
                     for j in 0..<s {
@@ -238,6 +244,40 @@ extension Canvas {
                         for i in 0..<s {
                             buffer[first + j * sw + i] = shader(Point(x: Fixed(raw: Int32(x << 16) + offsets[i]), y: py))
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Sets the samples of a block of whole LEDs from a small table of colours indexed
+    /// separably, for a shader that takes few distinct values over the block (a glow symmetric
+    /// about the block's centre, say), so it is evaluated once per value rather than per sample.
+    ///
+    /// The block is LED columns `columns` and LED rows `rows`, clipped to the canvas. The sample
+    /// in sample column i and sample row j of the unclipped block (counted from its top-left
+    /// sample) is set to `table[rowIndex[j] * tableWidth + columnIndex[i]]`, without blending
+    /// and without the transform; so `columnIndex` has `columns.count × S` entries, each below
+    /// `tableWidth`, and `rowIndex` has `rows.count × S`, each below `table.count / tableWidth`.
+    public mutating func setSamples(columns: Range<Int>, rows: Range<Int>, table: [LinearColor], tableWidth: Int,
+                                    columnIndex: [Int], rowIndex: [Int]) {
+        let shift = supersampling.shift
+        precondition(columnIndex.count == columns.count << shift && rowIndex.count == rows.count << shift,
+                     "one index per sample column and per sample row of the block")
+        precondition(tableWidth > 0 && columnIndex.allSatisfy { $0 >= 0 && $0 < tableWidth }
+                     && rowIndex.allSatisfy { $0 >= 0 && ($0 + 1) * tableWidth <= table.count }, "index outside the table")
+        // The block's samples that are on the canvas, relative to its first sample.
+        let i0 = max(0, -columns.lowerBound << shift), i1 = min(columnIndex.count, sampleWidth - (columns.lowerBound << shift))
+        let j0 = max(0, -rows.lowerBound << shift), j1 = min(rowIndex.count, sampleHeight - (rows.lowerBound << shift))
+        guard i0 < i1, j0 < j1 else { return }
+        let sw = sampleWidth, x0 = columns.lowerBound << shift, y0 = rows.lowerBound << shift
+        samples.withUnsafeMutableBufferPointer { buffer in
+            table.withUnsafeBufferPointer { table in
+                columnIndex.withUnsafeBufferPointer { columnIndex in
+                    let out = buffer.baseAddress!, colours = table.baseAddress!, index = columnIndex.baseAddress!
+                    for j in j0..<j1 {
+                        let line = colours + rowIndex[j] &* tableWidth, row = out + ((y0 &+ j) &* sw &+ x0)
+                        for i in i0..<i1 { row[i] = line[index[i]] }
                     }
                 }
             }

@@ -102,9 +102,19 @@ public struct Starfield: Scene {
         case let .shader(layout):
             let shader = StarShader(layout: layout, time: time)
             let light = color.linear
-            // Outside the stars' cells the brightness is the LED's sparkle, the same at every sample.
-            canvas.shade(perLED: { x, y in shader.sparkle(x: x, y: y).map { light.scaled(by: $0) } },
+            guard canvas.transform == .identity else {
+                canvas.shade { p in light.scaled(by: shader.brightness(at: p)) }
+                return
+            }
+            // Outside the stars' cells the brightness is the LED's sparkle, the same at every
+            // sample; the stars' cells are left black here and set by `drawStars`.
+            canvas.shade(perLED: { x, y in
+                             // Most LEDs do not sparkle: black, which is what scaling by 0 gives.
+                             guard let b = shader.sparkle(x: x, y: y), b > .zero else { return .black }
+                             return light.scaled(by: b)
+                         },
                          { p in light.scaled(by: shader.brightness(at: p)) })
+            shader.drawStars(into: &canvas, light: light)
         }
     }
 }
@@ -125,6 +135,8 @@ struct StarShader {
         let cellValues: [Fixed]
         /// Sparkle value r of each LED (row-major), 0 where it does not sparkle.
         let sparkleValues: [Fixed]
+        /// Whether each LED (row-major) lies in a cell with a star.
+        let inStarCell: [Bool]
         let probability: Fixed
         /// A cell's side, half of it (the star's radius) and a tenth of it, in LEDs.
         let size: Fixed, radius: Fixed, tenth: Fixed
@@ -152,6 +164,10 @@ struct StarShader {
                 }
             }
             sparkleValues = sparkle
+            let columnCount = columns
+            inStarCell = (0..<(width * height)).map { i in
+                cells[(i / width / cellSize) * columnCount + (i % width) / cellSize] > .zero
+            }
         }
     }
 
@@ -185,8 +201,8 @@ struct StarShader {
     /// background sparkle); nil when the cell has a star.
     func sparkle(x: Int, y: Int) -> Fixed? {
         let x = min(max(x, 0), layout.width - 1), y = min(max(y, 0), layout.height - 1)
-        let cell = (y / layout.cellSize) * layout.columns + x / layout.cellSize
-        return layout.cellValues[cell] > .zero ? nil : sparkle[y * layout.width + x]
+        let led = y * layout.width + x
+        return layout.inStarCell[led] ? nil : sparkle[led]
     }
 
     /// Brightness 0...1 at `p` (LEDs).
@@ -199,19 +215,73 @@ struct StarShader {
         guard tw > .zero else { return .zero }
         let size = layout.size, radius = layout.radius
         let center = Point(x: size * cx + radius, y: size * cy + radius)
-        let dx = (p.x - center.x).magnitude, dy = (p.y - center.y).magnitude
+        return Self.brightness(Self.glow(dx: (p.x - center.x).magnitude, dy: (p.y - center.y).magnitude, layout: layout),
+                               twinkle: tw)
+    }
+
+    /// The part of a star's brightness that depends only on the distances |dx|, |dy| (LEDs)
+    /// of a point from the star: the radial falloff (zero where there is no light) and the
+    /// distances in tenths of a cell that shape the cross.
+    struct Glow {
+        var falloff: Fixed, ndx: Fixed, ndy: Fixed
+        static let dark = Glow(falloff: .zero, ndx: .half, ndy: .half)
+    }
+
+    static func glow(dx: Fixed, dy: Fixed, layout: Layout) -> Glow {
+        let radius = layout.radius
         // At or beyond the radius the distance / radius rounds to at least 1: no light. (Every
         // operand below is positive, so `quotient` gives what `/` gives.)
         let squared = Int64(dx.raw) * Int64(dx.raw) + Int64(dy.raw) * Int64(dy.raw)
-        guard squared < Int64(radius.raw) * Int64(radius.raw) else { return .zero }
+        guard squared < Int64(radius.raw) * Int64(radius.raw) else { return .dark }
         let distance = Fixed(raw: Int32(integerSquareRoot(UInt64(squared))))
-        let falloff = .one - Self.quotient(distance, radius)
-        guard falloff > .zero else { return .zero }
+        let falloff = .one - quotient(distance, radius)
+        guard falloff > .zero else { return .dark }
         // The original divides by |dx| and |dy| in pixels of a 10-pixel cell: a cross-shaped
         // glow. Measure in tenths of a cell and keep 0.5 as the floor so the centre stays finite.
         let tenth = layout.tenth
-        let ndx = max(Self.quotient(dx, tenth), .half), ndy = max(Self.quotient(dy, tenth), .half)
-        return min(Self.quotient(Self.quotient(falloff * tw, ndy) * tw, ndx), .one)
+        return Glow(falloff: falloff, ndx: max(quotient(dx, tenth), .half), ndy: max(quotient(dy, tenth), .half))
+    }
+
+    /// A star's brightness 0...1 where its glow is `glow` and its twinkle factor `tw` > 0.
+    /// (A dark glow gives 0: its falloff is 0.)
+    @inline(__always) static func brightness(_ glow: Glow, twinkle tw: Fixed) -> Fixed {
+        min(quotient(quotient(glow.falloff * tw, glow.ndy) * tw, glow.ndx), .one)
+    }
+
+    /// Sets every sample of every star's cell to what `brightness(at:)` gives there times
+    /// `light`, on a canvas with the identity transform.
+    ///
+    /// A cell's samples are symmetric about its star: of the n = cellSize·S sample centres
+    /// along an axis, number a is exactly as far from the centre as number n − 1 − a. So the
+    /// glow is computed once per frame for ⌈n/2⌉² distance pairs, and each star cell evaluates
+    /// its brightness for those pairs only and sets its samples from them
+    /// (`Canvas.setSamples`), rather than evaluating all n² samples.
+    func drawStars(into canvas: inout Canvas, light: LinearColor) {
+        let s = canvas.supersampling.rawValue, shift = canvas.supersampling.shift
+        let cellSize = layout.cellSize, n = cellSize * s, half = (n + 1) / 2
+        // |dx| of sample centre a of a cell from the cell's centre, as `brightness(at:)` computes
+        // it (the same in every cell: cell origins are whole LEDs).
+        let distances = (0..<half).map { a in
+            let offset = ((a >> shift) << 16) + ((a & (s - 1)) << (16 - shift)) + (1 << (15 - shift))
+            return (Fixed(raw: Int32(offset)) - layout.radius).magnitude
+        }
+        let index = (0..<n).map { a in min(a, n - 1 - a) }
+        var glows: [Glow] = []
+        glows.reserveCapacity(half * half)
+        for dy in distances { for dx in distances { glows.append(Self.glow(dx: dx, dy: dy, layout: layout)) } }
+        var table = [LinearColor](repeating: .black, count: half * half)
+        for cy in 0..<layout.rows {
+            for cx in 0..<layout.columns {
+                let cell = cy * layout.columns + cx
+                guard layout.cellValues[cell] > .zero else { continue }
+                let tw = twinkle[cell]
+                for k in table.indices {
+                    table[k] = tw > .zero ? light.scaled(by: Self.brightness(glows[k], twinkle: tw)) : .black
+                }
+                canvas.setSamples(columns: cx * cellSize..<(cx + 1) * cellSize, rows: cy * cellSize..<(cy + 1) * cellSize,
+                                  table: table, tableWidth: half, columnIndex: index, rowIndex: index)
+            }
+        }
     }
 
     /// `a / b` for a ≥ 0 and b > 0, rounded to nearest and saturating like `Fixed./`, without

@@ -87,4 +87,43 @@ struct CanvasFastPathTests {
         reference.shade(shader)
         #expect(scaled.samples == reference.samples)
     }
+
+    @Test(arguments: Supersampling.allCases)
+    func settingSamplesFromATableClipsTheBlockToTheCanvas(_ s: Supersampling) {
+        let n = s.rawValue
+        let table = (0..<12).map { LinearColor(red: UInt16($0), green: 500, blue: 9) }
+        let columnIndex = (0..<(3 * n)).map { $0 % 4 }, rowIndex = (0..<(4 * n)).map { ($0 / n) % 3 }
+        for (x0, y0) in [(0, 0), (-2, -1), (11, 5), (5, -3), (13, 7)] {
+            var canvas = Canvas(width: 13, height: 7, supersampling: s)
+            canvas.clear(.white)
+            canvas.setSamples(columns: x0..<(x0 + 3), rows: y0..<(y0 + 4), table: table, tableWidth: 4,
+                              columnIndex: columnIndex, rowIndex: rowIndex)
+            for j in 0..<canvas.sampleHeight {
+                for i in 0..<canvas.sampleWidth {
+                    let bi = i - x0 * n, bj = j - y0 * n
+                    let inBlock = bi >= 0 && bi < 3 * n && bj >= 0 && bj < 4 * n
+                    let expected = inBlock ? table[rowIndex[bj] * 4 + columnIndex[bi]] : .white
+                    #expect(canvas.samples[j * canvas.sampleWidth + i] == expected)
+                }
+            }
+        }
+    }
+
+    @Test func blendingRunsOfEveryLengthMatchesBlendingEachSample() {
+        var rng = SeededRandom(seed: 77)
+        for count in 0...27 {
+            for w in [1, 128, 200, 255] as [UInt32] {
+                let src = LinearColor(red: UInt16(rng.int(in: 0...65535)), green: UInt16(rng.int(in: 0...65535)),
+                                      blue: UInt16(rng.int(in: 0...65535)))
+                var run = (0..<32).map { _ in
+                    LinearColor(red: UInt16(rng.int(in: 0...65535)), green: UInt16(rng.int(in: 0...65535)),
+                                blue: UInt16(rng.int(in: 0...65535)))
+                }
+                var expected = run
+                for i in 3..<(3 + count) { expected[i] = Canvas.blend(src, over: expected[i], weight: w) }
+                run.withUnsafeMutableBufferPointer { RunBlender(src, weight: w).blend(over: $0, from: 3, count: count) }
+                #expect(run == expected, "\(count) samples at weight \(w)")
+            }
+        }
+    }
 }

@@ -82,6 +82,27 @@ struct StarfieldTests {
         }
     }
 
+    @Test(arguments: Supersampling.allCases)
+    func shaderSetsEverySampleToTheBrightnessAtItsCentre(_ s: Supersampling) {
+        // Cells that divide the panel and cells cut off at its right and bottom edges, odd and
+        // even sizes; every star cell is set from its symmetric table, so compare with the
+        // brightness evaluated at every sample.
+        for (cell, seed) in [(2, 1), (3, 2), (5, 3), (6, 4), (7, 5), (16, 6)] as [(Int, UInt64)] {
+            let scene = Starfield(shaderWidth: 23, height: 17, cellSize: cell, probability: 0.6, sparkle: 0.1,
+                                  color: Color(red: 255, green: 244, blue: 214), seed: seed)
+            guard case let .shader(layout) = scene.mode else { Issue.record("not shader mode"); return }
+            for millis in [0, 1700, 6250] {
+                var rendered = scene, fast = Canvas(width: 23, height: 17, supersampling: s)
+                rendered.render(into: &fast, at: .milliseconds(millis))
+                let shader = StarShader(layout: layout, time: .milliseconds(millis))
+                let light = scene.color.linear
+                var reference = Canvas(width: 23, height: 17, supersampling: s)
+                reference.shade { p in light.scaled(by: shader.brightness(at: p)) }
+                #expect(fast.samples == reference.samples, "cell \(cell) at \(millis) ms")
+            }
+        }
+    }
+
     @Test func shaderPutsStarsInAboutOneMinusProbabilityOfCells() {
         let layout = StarShader.Layout(width: 256, height: 256, cellSize: 4, probability: 0.9, sparkleThreshold: 0.97, seed: 9)
         let shader = StarShader(layout: layout, time: .seconds(3))
