@@ -20,14 +20,17 @@ public enum SystemThread {
         start(name: name) {
             var notes: [String] = []
             #if os(Linux)
-            var parameters = sched_param(sched_priority: 50)
-            let fifo = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0
-            notes.append(fifo ? "SCHED_FIFO priority 50" : "normal priority (SCHED_FIFO not permitted: run as root or grant CAP_SYS_NICE, e.g. AmbientCapabilities=CAP_SYS_NICE in the unit)")
             let cores = Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))
             if cores > 1 {
+                var parameters = sched_param(sched_priority: 50)
+                let fifo = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters) == 0
+                notes.append(fifo ? "SCHED_FIFO priority 50" : "normal priority (SCHED_FIFO not permitted: run as root or grant CAP_SYS_NICE, e.g. AmbientCapabilities=CAP_SYS_NICE in the unit)")
                 let core = cores - 1
                 let pinned = pw_pin_thread_to_core(Int32(core)) == 0
                 notes.append(pinned ? "pinned to core \(core) (add isolcpus=\(core) to cmdline.txt to keep other work off it)" : "not pinned to a core")
+            } else {
+                // A busy real-time thread on the only core would starve everything else.
+                notes.append("normal priority (one core: a real-time refresh would starve the rest of the program)")
             }
             #else
             notes.append("normal priority (real-time scheduling is set up on Linux only)")
