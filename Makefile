@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libpng-dev libgif-dev pkg-config libgpiod-dev libi2c-dev
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test test-gpiod2 build release setup previews bench clean install uninstall
+.PHONY: run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall
 
 setup:
 	@scripts/install-system-packages.sh $(SYSTEM_PACKAGES)
@@ -31,6 +31,10 @@ previews: release
 
 test: setup
 	$(SWIFT) test
+
+# The Linux backends against the real kernel's gpio-sim and i2c-stub, in a VM (see README).
+test-kernel: setup
+	scripts/test-kernel.sh
 
 # Builds libgpiod 2.x (from PyPI's gpiod source distribution) into ~/.cache/pixelwheel and
 # builds and tests the Linux backends against it; `make test` covers Debian's libgpiod 1.6.

@@ -36,10 +36,10 @@ timeout "${PIXELWHEEL_VM_TIMEOUT:-600}" qemu-system-x86_64 -accel tcg -m 1024 -s
 status=$?
 set -e
 rm -f "$initrd.cpio.gz"
-grep '^PW: ' "$log" | sed 's/^PW: //' | tr -d '\r'
-if [ $status -ne 0 ] || ! grep -q '^PW: done' "$log"; then
+grep -a 'PW: ' "$log" | sed 's/.*PW: //' | tr -d '\r'
+if [ $status -ne 0 ] || ! grep -aq 'PW: done' "$log"; then
     echo "the VM did not finish (qemu exit $status); its console:"
     tail -n 40 "$log"
     exit 1
 fi
-grep -q '^PW: [0-9]* passed, 0 failed' "$log"
+grep -aq 'PW: [0-9]* passed, 0 failed' "$log"

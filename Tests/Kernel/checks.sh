@@ -6,9 +6,10 @@ set -u
 dir=$1
 pw="$dir/.build/kernel-test/pixelwheel"
 
-export HOME=/tmp XDG_STATE_HOME=/tmp/state
-work=/tmp/pw
-mkdir -p "$work"
+# The shared root is read-only; /run is the VM's own tmpfs.
+work=/run/pw
+mkdir -p "$work/tmp"
+export HOME="$work" XDG_STATE_HOME="$work/state" TMPDIR="$work/tmp"
 passed=0 failed=0
 check() {  # NAME then a command: passes when the command succeeds (PW_ONLY=word runs only matching checks)
     local name=$1; shift
@@ -49,7 +50,7 @@ detent() {  # one detent clockwise with contact bounce: 11 → 01 → 00 → 10 
     done
 }
 encoder_end_to_end() {
-    rm -rf "$work/frames" "$work/reference" /tmp/state; mkdir -p "$work/frames" "$work/reference"
+    rm -rf "$work/frames" "$work/reference" "$work/state"; mkdir -p "$work/frames" "$work/reference"
     "$pw" run --config "$work/encoder.toml" --simulate-panels --seconds 20 --frames-out "$work/frames" --state "$work/enc.conf" &
     local run=$!
     for _ in $(seq 1 100); do gpioinfo "$pichip" | grep -q '"pixelwheel"' && break; sleep 0.2; done

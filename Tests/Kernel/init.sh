@@ -1,6 +1,6 @@
 #!/bin/busybox sh
 # PID 1 of the kernel-test VM (packed into its initramfs with a static busybox). Mounts the
-# host's root read-only over 9p, gives it its own /proc, /sys, /dev and /tmp, loads i2c-stub,
+# host's root read-only over 9p, gives it its own /proc, /sys, /dev and /run, loads i2c-stub,
 # runs the checks in a chroot, prints their results on the console and powers off.
 /bin/busybox mkdir -p /proc /sys /dev /host
 /bin/busybox mount -t proc proc /proc
@@ -11,8 +11,8 @@
 /bin/busybox mount -t sysfs sys /host/sys
 /bin/busybox mount -t devtmpfs dev /host/dev
 /bin/busybox mount -t configfs none /host/sys/kernel/config
-/bin/busybox mount -t tmpfs tmp /host/tmp
-/bin/busybox mount -t tmpfs run /host/run 2>/dev/null
+# Scratch space: a tmpfs on /run (the host's /tmp stays visible: a CI clone may live there).
+/bin/busybox mount -t tmpfs run /host/run
 dir=$(/bin/busybox sed -n 's/.*pw_dir=\([^ ]*\).*/\1/p' /proc/cmdline)
 only=$(/bin/busybox sed -n 's/.*pw_only=\([^ ]*\).*/\1/p' /proc/cmdline)
 PW_ONLY="$only" /bin/busybox chroot /host /bin/bash "$dir/Tests/Kernel/checks.sh" "$dir"
