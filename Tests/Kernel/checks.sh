@@ -94,6 +94,18 @@ hub75_outputs() {
 }
 check "HUB75 lines are outputs held by 'pixelwheel'; a second run names the consumer; SIGTERM releases them" hub75_outputs
 
+# --- permissions -------------------------------------------------------------------------
+no_permission() {  # as nobody, with no groups: the device nodes are root's, mode 0600
+    if setpriv --reuid=65534 --regid=65534 --clear-groups "$pw" run --config "$work/encoder.toml" --simulate-panels \
+        --seconds 1 --state /run/pw/nobody.conf > "$work/nobody.log" 2>&1; then
+        echo "run succeeded without access to the GPIO chips"; return 1
+    fi
+    cat "$work/nobody.log"
+    grep -q "no permission to open /dev/gpiochip" "$work/nobody.log" && grep -q "usermod -aG gpio" "$work/nobody.log" \
+        && [ "$(grep -c . "$work/nobody.log")" -le 2 ]
+}
+check "permissions: a user without access is told, in one line, the device node and the group to join" no_permission
+
 # --- I2C panels through i2c-stub (SMBus only: the block-write fallback) ------------------
 insmod "$dir/.build/kernel-test/i2c-stub.ko" chip_addr=0x70
 ht16k33_on_the_bus() {
