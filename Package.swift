@@ -79,18 +79,20 @@ let package = Package(
             ]
         ),
 
+        // Helpers shared by the test targets (temporary folders, the repository's paths).
+        .target(name: "PixelTestSupport", path: "Tests/PixelTestSupport"),
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore"]),
         .testTarget(name: "PixelEffectsTests", dependencies: ["PixelEffects"]),
         .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels"]),
         .testTarget(name: "PixelUITests", dependencies: ["PixelUI"]),
-        .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem"]),
-        .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages"]),
+        .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem", "PixelTestSupport"]),
+        .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages", "PixelTestSupport"]),
         .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator"]),
-        .testTarget(name: "PixelConfigTests", dependencies: ["PixelConfig", "PixelPanels", "PixelInputs"]),
+        .testTarget(name: "PixelConfigTests", dependencies: ["PixelConfig", "PixelPanels", "PixelInputs", "PixelTestSupport"]),
         .testTarget(name: "PixelLinuxTests", dependencies: ["PixelLinux", "PixelSystem"]),
         .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelSimulator"]),
         .testTarget(name: "PixelRuntimeTests", dependencies: [
-            "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelPanels", "PixelUI", "PixelConfig",
+            "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelPanels", "PixelUI", "PixelConfig", "PixelTestSupport",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,20 +1,14 @@
 import Foundation
 import Testing
+import PixelTestSupport
 import PixelInputs
 import PixelPanels
 @testable import PixelConfig
 
 struct ConfigurationTests {
-    /// The repository's config/ folder, found from this file's path.
-    static func configFolder(filePath: String = #filePath) -> String {
-        var parts = filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/") + "/config"
-    }
+    static func configFolder(filePath: String = #filePath) -> String { RepositoryPaths.configFolder(filePath: filePath) }
 
-    static var examples: [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: configFolder()))?.filter { $0.hasSuffix(".toml") }.sorted() ?? []
-    }
+    static var examples: [String] { RepositoryPaths.exampleConfigurations() }
 
     @Test func thereIsAnExampleForEverySetUpTheIssueNames() {
         #expect(Self.examples == ["apa102-strip.toml", "ht16k33-8x8.toml", "hub75-128x64-bonnet.toml", "hub75-64x32.toml",

@@ -1,5 +1,6 @@
 import PixelCore
 import Testing
+import PixelTestSupport
 @testable import PixelImages
 
 @Suite struct GIFFileTests {

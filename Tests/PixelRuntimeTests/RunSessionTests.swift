@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PixelTestSupport
 import PixelConfig
 import PixelCore
 import PixelSystem
@@ -7,15 +8,9 @@ import PixelUI
 @testable import PixelRuntime
 
 struct RunSessionTests {
-    static func configFolder(filePath: String = #filePath) -> String {
-        var parts = filePath.split(separator: "/", omittingEmptySubsequences: false)
-        parts.removeLast(3)
-        return parts.joined(separator: "/") + "/config"
-    }
+    static func configFolder(filePath: String = #filePath) -> String { RepositoryPaths.configFolder(filePath: filePath) }
 
-    static var examples: [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: configFolder()))?.filter { $0.hasSuffix(".toml") }.sorted() ?? []
-    }
+    static var examples: [String] { RepositoryPaths.exampleConfigurations() }
 
     @Test(arguments: examples) func everyExampleRunsSimulatedForTwoSeconds(name: String) throws {
         let state = Environment.temporaryDirectory + "/pixelwheel-run-\(Environment.processID)-\(name).conf"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PixelTestSupport
 @testable import PixelSystem
 
 @Suite struct AtomicFileTests {

@@ -1,4 +1,5 @@
 import Testing
+import PixelTestSupport
 @testable import PixelSystem
 
 struct SystemCallSeamTests {
