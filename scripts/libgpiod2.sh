@@ -5,6 +5,7 @@
 # backend tests there.
 #   scripts/libgpiod2.sh          # build the library (once) and test against it
 #   scripts/libgpiod2.sh --prefix # only build the library; print its prefix
+#   scripts/libgpiod2.sh --build-only  # build PixelWheel against it, without running the tests
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version="${GPIOD_PYPI_VERSION:-2.2.4}"
@@ -42,9 +43,11 @@ if [ "${1:-}" = "--prefix" ]; then echo "$prefix"; exit 0; fi
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 export LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 export PIXELWHEEL_EXPECT_GPIOD_API=2
+[ "${1:-}" = "--build-only" ] && export PW_BUILD_ONLY=1
 flags=(--scratch-path .build-gpiod2 -Xcc -I"$prefix/include" -Xlinker -L"$prefix/lib" -Xlinker -rpath -Xlinker "$prefix/lib")
 build_and_test() {
     swift build "${flags[@]}"
+    [ "${PW_BUILD_ONLY:-}" = 1 ] && return 0
     swift test "${flags[@]}" --filter 'PixelLinuxTests'
     ldd .build-gpiod2/debug/pixelwheel | grep libgpiod
 }
@@ -55,6 +58,7 @@ if [ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null; then
         [ -e /usr/include/gpiod.h ] && mount --bind "$prefix/include/gpiod.h" /usr/include/gpiod.h
         flags=(--scratch-path .build-gpiod2 -Xcc -I"$prefix/include" -Xlinker -L"$prefix/lib" -Xlinker -rpath -Xlinker "$prefix/lib")
         swift build "${flags[@]}"
+        [ "${PW_BUILD_ONLY:-}" = 1 ] && exit 0
         swift test "${flags[@]}" --filter PixelLinuxTests
         ldd .build-gpiod2/debug/pixelwheel | grep libgpiod'
 else

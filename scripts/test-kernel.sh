@@ -17,6 +17,12 @@ swift build -c release --static-swift-stdlib >&2
 stage="$root/.build/kernel-test"
 rm -rf "$stage" && mkdir -p "$stage"
 cp .build/release/pixelwheel "$kernel/i2c-stub.ko" "$stage/"
+# The build against libgpiod 2.x, once `make test-gpiod2` has set it up: brought up to date, so
+# the encoder check runs on the current code with libgpiod 2.2 too.
+if [ -d .build-gpiod2 ]; then
+    scripts/libgpiod2.sh --build-only >&2
+    cp .build-gpiod2/debug/pixelwheel "$stage/pixelwheel-gpiod2"
+fi
 
 # The initramfs: a static busybox and init.
 initrd=$(mktemp -d)

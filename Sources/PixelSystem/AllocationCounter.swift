@@ -11,7 +11,7 @@ public enum AllocationCounter {
     /// Allocations so far, or nil without the preload library.
     public static func count() -> UInt64? { function?() }
 
-    nonisolated(unsafe) private static let function: (@convention(c) () -> UInt64)? = {
+    private static let function: (@convention(c) () -> UInt64)? = {
         guard let program = dlopen(nil, RTLD_NOW), let symbol = dlsym(program, "pixelwheel_allocation_count") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) () -> UInt64).self)
     }()

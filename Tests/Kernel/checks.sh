@@ -65,6 +65,22 @@ encoder_end_to_end() {
     cmp "$work/frames/$last" "$work/reference/$ref" || { echo "the last frame is not Extras opened after two detents"; return 1; }
 }
 check "a chip labelled pinctrl-bcm2711 is found by label; two bouncing detents and a click open Extras" encoder_end_to_end
+if [ -x "$dir/.build/kernel-test/pixelwheel-gpiod2" ]; then
+    # The same with the build against libgpiod 2.x (make test-gpiod2), whose libgpiod.so.3 the
+    # binary finds through its rpath in the shared root.
+    encoder_with_gpiod2() {
+        local release=$pw
+        pw="$dir/.build/kernel-test/pixelwheel-gpiod2"
+        "$pw" doctor > /dev/null
+        encoder_end_to_end
+        local result=$?
+        pw=$release
+        return $result
+    }
+    check "libgpiod 2.x: the same encoder check on the build against libgpiod 2.2" encoder_with_gpiod2
+else
+    echo "PW: (no libgpiod 2.x build: run make test-gpiod2 first to check the encoder on it too)"
+fi
 
 # --- HUB75 outputs and their consumer ----------------------------------------------------
 cat > "$work/hub75.toml" <<TOML
