@@ -52,7 +52,7 @@ public final class LibgpiodLines: GPIOLines {
     public func hold(nanoseconds: Int) {
         let deadline = MonotonicClock.nanoseconds() + Int64(nanoseconds)
         if nanoseconds > 200_000 { SystemCalls.sleep(untilMonotonic: deadline); return }
-        while MonotonicClock.nanoseconds() < deadline {}
+        spin(until: deadline)
     }
 }
 #endif

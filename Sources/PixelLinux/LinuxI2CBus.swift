@@ -58,12 +58,18 @@ public final class LinuxI2CBus: I2CBus {
             let result = plainTransfers ? plainWrite(bytes, to: address) : smbusWrite(bytes)
             if result >= 0 { return }
             code = SystemCalls.lastError
-            guard code == EREMOTEIO || code == ENXIO || code == EIO || code == ETIMEDOUT else { break }
+            guard Self.isUnanswered(code) else { break }
         }
-        if code == EREMOTEIO || code == ENXIO || code == EIO || code == ETIMEDOUT {
+        if Self.isUnanswered(code) {
             throw .noAcknowledge(device: name, address: address.rawValue)
         }
         throw .linux(.i2c, device: name, operation: "write to \(address)", code: code)
+    }
+
+    /// Whether a write failed with `code` because no chip answered (worth trying again),
+    /// rather than because of the adapter or the request.
+    static func isUnanswered(_ code: Int32) -> Bool {
+        code == EREMOTEIO || code == ENXIO || code == EIO || code == ETIMEDOUT
     }
 
     /// One I2C_RDWR message.
