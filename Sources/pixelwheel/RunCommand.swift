@@ -40,7 +40,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Settings file, overriding the file's [app] state.")
     var state: String?
 
-    @Option(name: .long, help: "With --simulate --no-tty: write every frame of the main panel as DIR/frame-000000.png.")
+    @Option(name: .long, help: "Write every frame of the main panel as DIR/frame-000000.png (on real panels too: a record of what they were sent).")
     var framesOut: String?
 
     @Option(name: .long, help: "A file of timed input events to play (see 'pixelwheel sim --help').")
@@ -53,13 +53,7 @@ struct RunCommand: ParsableCommand {
     var showRefresh = false
 
     func run() throws {
-        let configuration: PixelWheelConfiguration
-        do {
-            configuration = try ConfigurationLoader.load(config)
-        } catch let error as ConfigurationError {
-            Environment.printError(error.description)
-            throw ExitCode(2)
-        }
+        let configuration = try loadConfiguration(config)
         if check {
             let panels = configuration.panels.map { "\($0.role.rawValue) \($0.description.text) on \($0.description.device)" }
             print("\(config): valid; " + (panels.isEmpty ? "no panel (simulator \(configuration.size))" : panels.joined(separator: "; "))
@@ -86,5 +80,16 @@ struct RunCommand: ParsableCommand {
         if !options.interactive {
             print("ran \(frames) frames" + (simulate ? " on simulated panels" : "") + "; stopped cleanly")
         }
+    }
+}
+
+/// The configuration at `path`; its problems, each with its line, go to stderr and the exit
+/// code is 2.
+func loadConfiguration(_ path: String) throws -> PixelWheelConfiguration {
+    do {
+        return try ConfigurationLoader.load(path)
+    } catch let error as ConfigurationError {
+        Environment.printError(error.description)
+        throw ExitCode(2)
     }
 }
