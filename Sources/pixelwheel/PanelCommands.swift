@@ -14,11 +14,13 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Put a still image (PNG or PPM) on a simulated panel and write what it shows.",
         discussion: """
-            The image is scaled to fit with the renderer's supersampled downsampling, sent through the panel's
-            driver into its device model, and the model's picture is written to --out (round dots, or --raw).
-            --trace-bus FILE records the exact bytes on the wire. Examples:
+            The image is scaled to fit with the renderer's supersampled downsampling, sent through \
+            the panel's driver into its device model, and the model's picture is written to --out \
+            (round dots, or --raw). --trace-bus FILE records the exact bytes on the wire.
+
+            Examples:
               pixelwheel show photo.png --panel hub75:rows=32,cols=64 --out shown.png
-              pixelwheel show logo.ppm --panel max7219:chips=4 --trace-bus max7219.jsonl --out shown.png
+              pixelwheel show logo.ppm --panel max7219:chips=4 --trace-bus bus.jsonl
             """)
 
     @Argument(help: "A PNG or PPM image.")
@@ -100,10 +102,13 @@ struct DecodeCommand: ParsableCommand {
         abstract: "Feed a recorded bus trace through a panel's device model and write what the panel would show.",
         discussion: """
             The trace is the --trace-bus format: one JSON object per line, e.g.
-              {"t_ns":0,"bus":"spi","device":"/dev/spidev0.0","speed_hz":1000000,"bytes":"0c010c01"}
-              {"t_ns":0,"bus":"i2c","device":"/dev/i2c-1","address":"0x70","bytes":"21"}
-              {"t_ns":0,"bus":"gpio","device":"gpiochip0","set":"0x800","clear":"0x400"}
-            Example: pixelwheel decode --panel max7219:chips=4 --trace max7219.jsonl --out picture.png
+              {"bus":"spi","device":"/dev/spidev0.0","bytes":"0c010c01"}
+              {"bus":"i2c","device":"/dev/i2c-1","address":"0x70","bytes":"21"}
+              {"bus":"gpio","device":"gpiochip0","set":"0x800","clear":"0x400"}
+            (t_ns, the time in nanoseconds, and speed_hz may be given too.)
+
+            Example:
+              pixelwheel decode --panel max7219:chips=4 --trace bus.jsonl --out pic.png
             """)
 
     @Option(name: .long, help: ArgumentHelp("The panel the trace was sent to, TYPE:key=value,…", valueName: "TYPE:options"))

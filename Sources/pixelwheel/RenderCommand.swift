@@ -9,12 +9,13 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render an effect offline to an animated GIF, or one frame to a PNG.",
         discussion: """
+            The output looks like the panel: each LED a round dot on black, --scale pixels apart; \
+            --raw writes one pixel per LED instead. The file is written whole or not at all.
+
             Examples:
               pixelwheel render bounce --size 64x32 --seconds 5 --fps 30 --out dvd.gif
               pixelwheel render starfield --param mode=shader --at 2.5 --out stars.png
               pixelwheel render fan --raw --out fan.png
-            The output looks like the panel: each LED a round dot on black, --scale pixels apart;
-            --raw writes one pixel per LED instead. The file is written whole or not at all.
             """)
 
     @Argument(help: "The effect: bounce, starfield, rain or fan.")

@@ -10,12 +10,15 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run PixelWheel on the panels and inputs of a configuration file (on a Raspberry Pi, or --simulate).",
         discussion: """
-            The file (TOML) describes the panels, the encoder and buttons and the first settings; see config/*.toml.
-            Every problem in it is listed at once, with its line, before any device is opened. SIGINT and SIGTERM
-            blank the panels, release the lines, keep the settings and exit with 0. Examples:
+            The file (TOML) describes the panels, the encoder and buttons and the first settings; \
+            see config/*.toml. Every problem in it is listed at once, with its line, before any \
+            device is opened. SIGINT and SIGTERM blank the panels, release the lines, keep the \
+            settings and exit with 0.
+
+            Examples:
               pixelwheel run --config /etc/pixelwheel/pixelwheel.toml
-              pixelwheel run --config config/max7219-4x8x8.toml --simulate            # in this terminal
-              pixelwheel run --config config/hub75-64x32.toml --simulate --no-tty --seconds 2
+              pixelwheel run --config config/max7219-4x8x8.toml --simulate
+              pixelwheel run --config config/hub75-64x32.toml --simulate --no-tty
               pixelwheel run --config config/ws2812-16x16.toml --check
             """)
 

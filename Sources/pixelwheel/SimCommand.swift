@@ -12,11 +12,13 @@ struct SimCommand: ParsableCommand {
         abstract: "Run PixelWheel on a simulated panel: the menu, the effects, the click wheel.",
         discussion: """
             In a terminal it draws the panel with two LEDs per character cell and reads the keyboard:
-              →/↓/j turn the wheel clockwise, ←/↑/k back · Enter/space select (hold Enter: turn panel off) · Esc/m menu
-              p play/pause · n/b next/previous · q quit
-            Headless (--no-tty) it runs on the virtual clock, so frame k shows the instant k/fps, plays
-            --script and writes every frame with --frames-out. Script lines: seconds then event, e.g.
-              0.5 rotate +2 · 1.0 select · 3.0 menu · 4.0 press 0.8 · 5 playpause · 6 next · 7 previous
+              →/↓/j next, ←/↑/k previous · Space/Enter select · hold Enter: panel off
+              Esc/m menu · p play/pause · n/b next/previous effect · q quit
+            Headless (--no-tty) it runs on the virtual clock, so frame k shows the instant k/fps, \
+            plays --script and writes every frame with --frames-out. Script lines are seconds then \
+            an event:
+              0.5 rotate +2 · 1.0 select · 3.0 menu · 4.0 press 0.8 · 5 playpause
+              6 next · 7 previous
             """)
 
     @Option(name: .long, help: "Panel size in LEDs, WIDTHxHEIGHT.")

@@ -14,9 +14,12 @@ struct WiringCommand: ParsableCommand {
         commandName: "wiring",
         abstract: "Check a HUB75 connection line by line: hold one signal high and the others low.",
         discussion: """
-            Without --line it lists the wiring's signals with their GPIO lines and header pins. With --line it claims
-            the lines (through libgpiod, so gpioinfo shows them) and holds that signal high and every other line low
-            until Ctrl-C, SIGTERM or --seconds; then the lines are released. Measure at the panel's input connector.
+            Without --line it lists the wiring's signals with their GPIO lines and header pins. With \
+            --line it claims the lines (through libgpiod, so gpioinfo shows them) and holds that \
+            signal high and every other line low until Ctrl-C, SIGTERM or --seconds; then the lines \
+            are released. Measure at the panel's input connector.
+
+            Examples:
               pixelwheel wiring --config /etc/pixelwheel/pixelwheel.toml
               pixelwheel wiring --panel hub75:wiring=adafruit-hat --line R1
             """)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PixelTestSupport
 import PixelUI
 import PixelPanels
 import PixelSimulator
@@ -135,19 +136,10 @@ struct InteractiveSimulatorTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func withoutTrueColourTheSimulatorUsesThe256ColourPalette() throws {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(binary) sim --size 16x8 --seconds 0.5 --state /dev/null/none", "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "COLORTERM")
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = Pipe()
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try ChildProcess.run("/usr/bin/script", ["-qec", "\(binary) sim --size 16x8 --seconds 0.5 --state /dev/null/none", "/dev/null"],
+                                          environment: ["COLORTERM": ""])
+        let text = result.output
+        #expect(result.status == 0)
         #expect(text.contains("48;5;") && !text.contains("48;2;"))
     }
 }

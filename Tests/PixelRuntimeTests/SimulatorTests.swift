@@ -115,15 +115,22 @@ struct SimulatorEndToEndTests {
         #expect(frame[20, 30] == Color.white.linear.scaled(by: Fixed(60, over: 100)))
     }
 
-    @Test func damagedSettingsFileIsReportedOnceAndReplacedByDefaults() throws {
-        try Data("brightness = lots\n".utf8).write(to: URL(fileURLWithPath: dir.file("settings.conf")))
+    @Test func aBadLineInTheSettingsFileIsReportedAndTheGoodOnesAreKept() throws {
+        let text = "# PixelWheel settings\nbrightness = lots\nspeed = 150\ntheme = light\nsupersampling = 2\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: dir.file("settings.conf")))
         let s = try session("", seconds: 0.1)
-        #expect(s.warnings.count == 1)
-        #expect(s.warnings[0].contains("settings.conf is damaged"))
-        #expect(s.state.settings == Settings())
-        let rewritten = try String(contentsOfFile: dir.file("settings.conf"), encoding: .utf8)
-        #expect(rewritten == Settings().fileText)
-        #expect(try session("", seconds: 0.1).warnings.isEmpty)
+        #expect(s.warnings == ["settings file \(dir.file("settings.conf")): line 2: 'lots' is not a valid brightness; kept the other settings, that one is at its default until changed"])
+        var expected = Settings()
+        expected.speed = 150; expected.theme = .light; expected.supersampling = .x2
+        #expect(s.state.settings == expected)
+        // Nothing is lost: the file is as it was until a setting changes.
+        #expect(try String(contentsOfFile: dir.file("settings.conf"), encoding: .utf8) == text)
+    }
+
+    @Test func severalBadLinesAreCountedInTheOneWarning() {
+        let (settings, problems) = Settings.reading(fileText: "brightness = 500\nnonsense\ntheme = dark\n")
+        #expect(problems == [.badValue(1, "brightness", "500"), .malformedLine(2, "nonsense")])
+        #expect(settings.theme == .dark && settings.brightness == Settings().brightness)
     }
 
     @Test func longPressOpensTheConfirmRingAndHoldingTurnsThePanelOff() throws {

@@ -266,10 +266,9 @@ public struct PixelWheelApp {
             ScreenPainter.lines(on: &canvas, title: "About",
                                 lines: ["\(width)x\(height) LEDs", "\(framesPerSecond) fps", "v\(version)"], palette: palette, time: viewTime)
         case .clock:
-            let s = wallClock()
-            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-            ScreenPainter.bigText(on: &canvas, "\(two(s / 3600 % 24)):\(two(s / 60 % 60)):\(two(s % 60))", palette: palette, time: viewTime,
-                                  font: textFont)
+            let text = ScreenPainter.clockText(seconds: wallClock(), width: width,
+                                               font: ScreenPainter.bigTextFont(height: height, chosen: textFont))
+            ScreenPainter.bigText(on: &canvas, text, palette: palette, time: viewTime, font: textFont)
         case .scrollingText:
             ScreenPainter.bigText(on: &canvas, marqueeText, palette: palette, time: viewTime, alwaysScroll: true, font: textFont)
         case let .confirmOff(since):

@@ -60,7 +60,7 @@ enum ScreenPainter {
                         font chosen: PixelFont? = nil) {
         let w = canvas.width, h = canvas.height
         canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(h)), color: palette.background)
-        let font: PixelFont = chosen ?? (h >= 8 ? .standard5x7 : .tiny3x5)
+        let font = bigTextFont(height: h, chosen: chosen)
         let text = MenuLayout.displayText(text, font: font)
         let textWidth = font.width(of: text) - 1
         let y = max(0, (h - font.ascent) / 2)
@@ -71,6 +71,21 @@ enum ScreenPainter {
         } else {
             canvas.drawText(text, font: font, at: Point(x: Fixed((w - textWidth) / 2), y: Fixed(y)), color: palette.accent)
         }
+    }
+
+    /// The font `bigText` uses on a panel `height` LEDs tall: the user's, else 5×7 where it
+    /// fits, else 3×5.
+    static func bigTextFont(height: Int, chosen: PixelFont?) -> PixelFont {
+        chosen ?? (height >= 8 ? .standard5x7 : .tiny3x5)
+    }
+
+    /// The clock's text for `seconds` since midnight: HH:MM:SS where it fits the width, else
+    /// HH:MM, which stands still on 32-wide panels (only narrower ones scroll it).
+    static func clockText(seconds s: Int, width: Int, font: PixelFont) -> String {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let minutes = "\(two(s / 3600 % 24)):\(two(s / 60 % 60))"
+        let full = minutes + ":\(two(s % 60))"
+        return font.width(of: MenuLayout.displayText(full, font: font)) - 1 <= width ? full : minutes
     }
 
     /// The hold-to-confirm ring: the fan sweep filling as select is held.
