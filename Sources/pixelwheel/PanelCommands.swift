@@ -38,7 +38,7 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .long, help: "Write the bus transactions, one JSON object per line.")
     var traceBus: String?
 
-    @Option(name: .long, help: "Output pixels per LED for the dot preview (1...64).")
+    @Option(name: .long, parsing: .unconditional, help: "Output pixels per LED for the dot preview (1...64).")
     var scale: Int = 8
 
     @Flag(name: .long, help: "Write one pixel per LED instead of dots.")
@@ -120,7 +120,7 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .long, help: "Write what the panel shows as a PNG.")
     var out: String
 
-    @Option(name: .long, help: "Output pixels per LED for the dot preview (1...64).")
+    @Option(name: .long, parsing: .unconditional, help: "Output pixels per LED for the dot preview (1...64).")
     var scale: Int = 8
 
     @Flag(name: .long, help: "Write one pixel per LED instead of dots.")

@@ -26,16 +26,16 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "Output file: .gif for an animation, .png for one frame.")
     var out: String
 
-    @Option(name: .long, help: "GIF length in seconds (0.1...600).")
+    @Option(name: .long, parsing: .unconditional, help: "GIF length in seconds (0.1...600).")
     var seconds: String = "5"
 
-    @Option(name: .long, help: "GIF frames per second (1...100).")
+    @Option(name: .long, parsing: .unconditional, help: "GIF frames per second (1...100).")
     var fps: Int = 30
 
-    @Option(name: .long, help: "PNG: the instant to render, in seconds.")
+    @Option(name: .long, parsing: .unconditional, help: "PNG: the instant to render, in seconds.")
     var at: String = "0"
 
-    @Option(name: .long, help: "Output pixels per LED for the dot preview (1...64).")
+    @Option(name: .long, parsing: .unconditional, help: "Output pixels per LED for the dot preview (1...64).")
     var scale: Int = 8
 
     @Flag(name: .long, help: "Write one pixel per LED instead of the dot preview.")
@@ -74,10 +74,10 @@ struct BenchCommand: ParsableCommand {
         abstract: "Time every effect at 64x32, 128x64 and 256x128 (render, downsample, peak memory).",
         discussion: "Build with -c release for meaningful numbers ('make bench'). Medians are robust to a noisy machine; p99 is not.")
 
-    @Option(name: .long, help: "Frames measured per effect and size.")
+    @Option(name: .long, parsing: .unconditional, help: "Frames measured per effect and size.")
     var frames: Int = 300
 
-    @Option(name: .long, help: "Samples per LED along each axis: 1, 2, 4 or 8.")
+    @Option(name: .long, parsing: .unconditional, help: "Samples per LED along each axis: 1, 2, 4 or 8.")
     var supersample: Int = 4
 
     @Option(name: .long, parsing: .upToNextOption, help: "Sizes to measure, WIDTHxHEIGHT (default 64x32 128x64 256x128).")
@@ -86,7 +86,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
-    @Option(name: .long, help: "Wheel turns for the input-latency row (0 skips it; skipped by default with --effect or --panel).")
+    @Option(name: .long, parsing: .unconditional, help: "Wheel turns for the input-latency row (0 skips it; skipped by default with --effect or --panel).")
     var latencyEvents: Int?
 
     @Option(name: .long, help: ArgumentHelp("Measure only this effect: bounce, rain, fan, starfield (both modes), 'starfield objects' or 'starfield shader'. Without --panel, no encode rows.", valueName: "NAME"))

@@ -34,10 +34,10 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Only check the file and say what it describes.")
     var check = false
 
-    @Option(name: .long, help: "Stop after this many seconds (headless default: 5).")
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds (headless default: 5).")
     var seconds: String?
 
-    @Option(name: .long, help: "Frames per second (1...240), overriding the file.")
+    @Option(name: .long, parsing: .unconditional, help: "Frames per second (1...240), overriding the file.")
     var fps: Int?
 
     @Option(name: .long, help: "Settings file, overriding the file's [app] state.")

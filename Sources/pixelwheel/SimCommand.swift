@@ -24,10 +24,10 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "Panel size in LEDs, WIDTHxHEIGHT.")
     var size: String = "64x32"
 
-    @Option(name: .long, help: "Frames per second (1...240).")
+    @Option(name: .long, parsing: .unconditional, help: "Frames per second (1...240).")
     var fps: Int = 30
 
-    @Option(name: .long, help: "Stop after this many seconds (headless default: script end + 1 s, or 5 s).")
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds (headless default: script end + 1 s, or 5 s).")
     var seconds: String?
 
     @Option(name: .long, help: "A file of timed input events to play.")
@@ -36,7 +36,7 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "Write every shown frame as DIR/frame-000000.png, one pixel per LED.")
     var framesOut: String?
 
-    @Option(name: .long, help: "With --frames-out: 1 writes one pixel per LED; N > 1 draws each LED as a round dot N pixels apart.")
+    @Option(name: .long, parsing: .unconditional, help: "With --frames-out: 1 writes one pixel per LED; N > 1 draws each LED as a round dot N pixels apart.")
     var scale: Int = 1
 
     @Flag(name: .long, help: "Run without a terminal, on the virtual clock.")
@@ -45,7 +45,7 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "Settings file (default: ~/.local/state/pixelwheel/settings.conf).")
     var state: String?
 
-    @Option(name: .long, help: "Seed for the effects' randomness.")
+    @Option(name: .long, parsing: .unconditional, help: "Seed for the effects' randomness.")
     var seed: UInt64 = 1
 
     @Option(name: .long, help: ArgumentHelp("Show the picture through a panel's driver and device model, e.g. max7219:chips=4, hub75:rows=32,cols=64 (the panel sets the size).", valueName: "TYPE:key=value,…"))
@@ -54,7 +54,7 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "With --panel: write every bus transaction to FILE.jsonl (one JSON object per line).")
     var traceBus: String?
 
-    @Option(name: .long, help: "The text of Extras → Scrolling Text.")
+    @Option(name: .long, parsing: .unconditional, help: "The text of Extras → Scrolling Text.")
     var text: String?
 
     @Option(name: .long, help: "A BDF font file for the clock and the scrolling text (your own font).")

@@ -33,7 +33,7 @@ struct WiringCommand: ParsableCommand {
     @Option(name: .long, help: "The signal to hold high: OE, CLK, LAT, A…E, R1, G1, B1, R2, G2, B2 (R1:2… for chain 2).")
     var line: String?
 
-    @Option(name: .long, help: "How long to hold it, 0.1…32767 s (default: until Ctrl-C or SIGTERM).")
+    @Option(name: .long, parsing: .unconditional, help: "How long to hold it, 0.1…32767 s (default: until Ctrl-C or SIGTERM).")
     var seconds: String?
 
     func run() throws {
