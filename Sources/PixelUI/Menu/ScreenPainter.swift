@@ -11,6 +11,26 @@ enum ScreenPainter {
         canvas.drawBitmap(MenuIcons.pause, at: Point(x: x, y: 1), color: .white)
     }
 
+    /// The effect's name over its picture for a moment after it starts: a band across the
+    /// bottom, the name centred, or scrolled once through where it is wider than the panel.
+    /// Shown for 1.5 s, or as long as the scroll takes; nothing is drawn after that.
+    static func titleCard(on canvas: inout Canvas, title: String, shownFor elapsed: FrameTime, palette: ThemePalette) {
+        let w = canvas.width, h = canvas.height
+        let font: PixelFont = h >= 16 ? .standard5x7 : .tiny3x5
+        let text = MenuLayout.displayText(title, font: font)
+        let textWidth = font.width(of: text) - 1
+        // Scrolling: in from the right edge and out at the left, at 16 LEDs a second.
+        let scrolls = textWidth > w - 2
+        let travel = Int64(textWidth + w)
+        let duration = scrolls ? max(1_500_000_000, travel * 1_000_000_000 / 16) : 1_500_000_000
+        guard elapsed.nanoseconds >= 0, elapsed.nanoseconds < duration else { return }
+        let band = min(h, font.lineHeight + 2)
+        let top = h - band
+        canvas.fillRect(Rect(x: 0, y: Fixed(top), width: Fixed(w), height: Fixed(band)), color: palette.background)
+        let x = scrolls ? w - Int(elapsed.nanoseconds * 16 / 1_000_000_000) : (w - textWidth) / 2
+        canvas.drawText(text, font: font, at: Point(x: Fixed(x), y: Fixed(top + 1)), color: palette.accent)
+    }
+
     /// A setting's value as a bar and a number, under a title bar on tall panels.
     static func slider(on canvas: inout Canvas, title: String, value: Int, range: ClosedRange<Int>, unit: String,
                        palette: ThemePalette, time: FrameTime) {
