@@ -163,7 +163,7 @@ public enum OfflineRender {
 
     /// Renders through the frame loop on the virtual clock and writes the file; returns a
     /// one-line summary.
-    public static func run(_ request: Request) throws -> String {
+    public static func run(_ request: Request, progress: Bool = false) throws -> String {
         var request = request
         try preparePanel(&request)
         let trace = request.traceBus.map { BusTraceFile(path: $0) }
@@ -187,7 +187,9 @@ public enum OfflineRender {
         }
         let display: any FrameOutput = panel.map { SimulatedPanelOutput(panel: $0, viewers: [file], trace: trace) }
             ?? PlainPanelOutput(viewers: [file])
-        try FrameLoop(source: source, clock: clock, outputs: [display], length: length, time: time).run()
+        // A GIF that takes more than a second shows a progress bar (the CLI asks only on a terminal).
+        let bar: [any FrameOutput] = progress && request.format == .gif ? [ProgressBarOutput(total: request.frameCount)] : []
+        try FrameLoop(source: source, clock: clock, outputs: [display] + bar, length: length, time: time).run()
         switch request.format {
         case .png: return "wrote \(request.output): \(request.effect.name) at \(request.instant)s, \(request.size) LEDs"
         case .gif:

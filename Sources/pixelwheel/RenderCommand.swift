@@ -3,6 +3,7 @@ import PixelCore
 import PixelEffects
 import PixelRuntime
 import PixelPanels
+import PixelSystem
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -63,7 +64,7 @@ struct RenderCommand: ParsableCommand {
             raw: raw)
         request.panel = panel
         request.traceBus = traceBus
-        let summary = try OfflineRender.run(request)
+        let summary = try OfflineRender.run(request, progress: TerminalDevice.errorIsTerminal)
         print(summary)
     }
 }
