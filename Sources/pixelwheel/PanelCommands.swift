@@ -47,6 +47,22 @@ struct ShowCommand: ParsableCommand {
     @Flag(name: .long, help: "Show it on the real panel (spidev or i2c-dev, Linux), not a device model; the picture stays on the chip.")
     var hardware = false
 
+    @Option(name: .long, help: "On/off panels (max7219, ht16k33): none (the panel's threshold), ordered or diffusion. (default: diffusion)")
+    var dither: String?
+
+    /// The dither for `description`: diffusion by default on on/off panels; refused elsewhere.
+    func chosenDither(for description: PanelDescription?) throws -> OnOffDither {
+        let isOnOff = description?.isOnOff ?? false
+        guard let dither else { return isOnOff ? .diffusion : .none }
+        guard let chosen = OnOffDither(rawValue: dither) else {
+            throw RuntimeError.badOption("--dither must be one of " + OnOffDither.allCases.map(\.rawValue).joined(separator: ", ") + " (got '\(dither)')")
+        }
+        guard isOnOff || chosen == .none else {
+            throw RuntimeError.badOption("--dither is for on/off panels (max7219, ht16k33); other panels show the levels themselves")
+        }
+        return chosen
+    }
+
     func run() throws {
         if hardware { return try showOnHardware() }
         guard out != nil || traceBus != nil else { throw RuntimeError.badOption("say where the result goes: --out PICTURE.png and/or --trace-bus FILE.jsonl") }
@@ -59,8 +75,10 @@ struct ShowCommand: ParsableCommand {
         let shown: Frame
         if let panel {
             let simulated = try SimulatedPanel(panel, trace: trace)
-            shown = try simulated.show(StillImage.fit(picture, width: simulated.width, height: simulated.height))
+            let dither = try chosenDither(for: simulated.description)
+            shown = try simulated.show(dither.apply(StillImage.fit(picture, width: simulated.width, height: simulated.height)))
         } else {
+            _ = try chosenDither(for: nil)
             let panelSize = try PanelSize(parsing: size)
             shown = StillImage.fit(picture, width: panelSize.width, height: panelSize.height)
         }
@@ -86,8 +104,9 @@ extension ShowCommand {
         let trace = traceBus.map { BusTraceFile(path: $0) }
         let linux = LinuxBusProvider()
         let buses: any BusProvider = trace.map { TracingBusProvider(linux, sink: $0, clock: { MonotonicClock.nanoseconds() }) } ?? linux
+        let dither = try chosenDither(for: description)
         let driver = try description.makeDriver(on: buses)
-        try driver.panel.show(StillImage.fit(picture, width: driver.panel.width, height: driver.panel.height))
+        try driver.panel.show(dither.apply(StillImage.fit(picture, width: driver.panel.width, height: driver.panel.height)))
         try trace?.write()
         print("showed \(image) on \(description.device) (\(description.type))")
         #else

@@ -243,7 +243,7 @@ vanish() {
         ht16k33_ram "$work/after.png" || { kill $run; return 1; }
         sleep 0.5
         for frame in $(find "$work/vframes" -newer "$work/mark" -name '*.png' | sort | tail -n 8); do
-            "$pw" show "$frame" --panel ht16k33 --raw --out "$work/candidate.png" > /dev/null
+            "$pw" show "$frame" --panel ht16k33 --dither none --raw --out "$work/candidate.png" > /dev/null
             cmp -s "$work/candidate.png" "$work/after.png" && { match=yes; break 2; }
         done
     done
