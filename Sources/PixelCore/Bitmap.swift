@@ -18,7 +18,7 @@ public struct Bitmap: Hashable, Sendable {
     /// An image from text rows: `#` (or `X`, `@`) is on, anything else is off. All rows are
     /// padded to the longest.
     public init(rows: [String]) {
-        let w = rows.map(\.count).max() ?? 0
+        let w = rows.map { $0.count }.max() ?? 0
         self.init(width: w, height: rows.count)
         for (y, row) in rows.enumerated() {
             for (x, ch) in row.enumerated() where ch == "#" || ch == "X" || ch == "@" {

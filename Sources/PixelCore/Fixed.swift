@@ -224,12 +224,32 @@ extension Fixed: CustomStringConvertible, LosslessStringConvertible {
 }
 
 extension Fixed: ExpressibleByFloatLiteral {
-    /// A literal such as `0.5`, rounded to the nearest Q16.16 value. The conversion scales by
-    /// a power of two and rounds, both exact in IEEE 754, so it gives the same bits on every CPU.
+    /// A literal such as `0.5`: value · 2¹⁶ rounded to nearest, ties away from zero, saturating.
+    ///
+    /// Computed exactly from the IEEE 754 bits with integer maths only, so it gives the same bits
+    /// on every CPU and needs no floating-point unit or soft-float library (Embedded Swift on a
+    /// microcontroller).
     @inlinable public init(floatLiteral value: Double) {
-        // Round half away from zero by adding ±0.5 and truncating: no libm call.
-        let scaled = value * 65536
-        let clamped = Swift.min(Swift.max(scaled, -2_147_483_648), 2_147_483_647)
-        self.raw = Int32(clamped + (clamped >= 0 ? 0.5 : -0.5))
+        let bits = value.bitPattern
+        let negative = bits >> 63 != 0
+        let biasedExponent = Int((bits >> 52) & 0x7FF)
+        let fraction = bits & (1 << 52 - 1)
+        // |value| = significand · 2^exponent, exactly.
+        let significand = biasedExponent == 0 ? fraction : fraction | 1 << 52
+        let shift = Swift.max(biasedExponent, 1) - 1075 + 16  // of |value| · 2¹⁶
+        // The largest magnitude each sign can take.
+        let limit: UInt64 = negative ? 1 << 31 : 1 << 31 - 1
+        let magnitude: UInt64
+        if biasedExponent == 0x7FF || significand == 0 {
+            magnitude = biasedExponent == 0x7FF ? limit : 0
+        } else if shift >= 0 {
+            magnitude = shift > 31 || significand > limit >> UInt64(shift) ? limit : significand << UInt64(shift)
+        } else if shift < -63 {
+            magnitude = 0
+        } else {
+            let right = UInt64(-shift)
+            magnitude = Swift.min((significand >> right) + ((significand >> (right - 1)) & 1), limit)
+        }
+        self.raw = Int32(negative ? -Int64(magnitude) : Int64(magnitude))
     }
 }
