@@ -193,23 +193,29 @@ extension Fixed: CustomStringConvertible, LosslessStringConvertible {
     /// Parses decimal text such as `"2.5"`, `"-0.125"` or `"3"`, rounding to the nearest
     /// Q16.16 value, without floating point. Returns nil for anything else or out of range.
     public init?(_ text: String) {
-        var s = Substring(text)
-        var negative = false
-        if s.first == "-" { negative = true; s = s.dropFirst() } else if s.first == "+" { s = s.dropFirst() }
-        let parts = s.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let intPart = parts.first, !(intPart.isEmpty && parts.count == 1) else { return nil }
-        guard intPart.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        let integer = intPart.isEmpty ? 0 : Int64(intPart)
-        guard let integer, integer <= 32768 else { return nil }
+        // Byte by byte: the accepted text is ASCII, so no Unicode tables are involved.
+        let bytes = Array(text.utf8)
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var start = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative || bytes.first == UInt8(ascii: "+") { start = 1 }
+        let rest = bytes[start...]
+        let dot = rest.firstIndex(of: UInt8(ascii: "."))
+        let intPart = rest[..<(dot ?? rest.endIndex)]
+        guard !intPart.isEmpty || dot != nil, intPart.allSatisfy(isDigit) else { return nil }
+        var integer: Int64 = 0
+        for byte in intPart {
+            integer = integer * 10 + Int64(byte - UInt8(ascii: "0"))
+            guard integer <= 32768 else { return nil }
+        }
         var numerator: UInt64 = 0, denominator: UInt64 = 1
-        if parts.count == 2 {
-            let fracPart = parts[1]
-            guard !fracPart.isEmpty || !intPart.isEmpty,
-                  fracPart.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        if let dot {
+            let fracPart = rest[(dot + 1)...]
+            guard !fracPart.isEmpty || !intPart.isEmpty, fracPart.allSatisfy(isDigit) else { return nil }
             // 18 digits decide the rounding exactly: every halfway point between two Q16.16
             // values has at most 17 decimals, so later digits cannot move the result past one.
-            for ch in fracPart.prefix(18) {
-                numerator = numerator * 10 + UInt64(ch.wholeNumberValue!)
+            for byte in fracPart.prefix(18) {
+                numerator = numerator * 10 + UInt64(byte - UInt8(ascii: "0"))
                 denominator *= 10
             }
         }
