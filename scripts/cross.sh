@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# PixelCore and PixelEffects as Embedded Swift, on other CPUs.
+#
+#   scripts/cross.sh embedded        builds both modules for every target below and prints
+#                                    their code size per target (`make embedded`)
+#   scripts/cross.sh test [TARGET…]  builds the golden-frame harness (Tests/Cross) for the
+#                                    emulated targets (default: all four), runs each under
+#                                    qemu and compares every digest with the hosted x86-64
+#                                    harness and with the golden values (`make test-cross`)
+#   scripts/cross.sh readme          `test` for all four, then rewrites the README's table
+#
+# Builds go to .build/cross/TRIPLE/ and are redone only when a source is newer. Swift
+# objects are linked with the toolchain's ld.lld (GNU ld refuses Swift's protected metadata in
+# static links); Tests/Cross/Runtime/runtime.c is the C the programs need underneath.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$(pwd)
+swiftc=${SWIFTC:-$(command -v swiftc)}
+bin=$(dirname "$(readlink -f "$swiftc")")
+out=$root/.build/cross
+
+# Every target `embedded` builds, and the short name used in tables.
+all_targets="aarch64-none-none-elf armv7-none-none-eabi armv6m-none-none-eabi riscv32-none-none-eabi riscv64-none-none-eabi"
+# The targets `test` runs, and how.
+emulated_targets="aarch64-none-none-elf armv7-none-none-eabi riscv64-none-none-eabi riscv32-none-none-eabi"
+
+describe() {
+    case $1 in
+        aarch64-none-none-elf) echo "AArch64 (Raspberry Pi 3/4/5)|qemu-aarch64-static, Linux user mode" ;;
+        armv7-none-none-eabi) echo "ARMv7-A, 32-bit (Pi 2, Pi OS armhf userland)|qemu-arm-static, Linux user mode" ;;
+        armv6m-none-none-eabi) echo "ARMv6-M, Thumb-1, no FPU (RP2040)|built only" ;;
+        riscv32-none-none-eabi) echo "RV32 (ESP32-C6 class)|qemu-system-riscv32 -M virt, bare metal, UART" ;;
+        riscv64-none-none-eabi) echo "RV64|qemu-riscv64-static, Linux user mode" ;;
+    esac
+}
+
+core_sources=(Sources/PixelCore/*.swift Sources/PixelCore/Fonts/*.swift)
+effects_sources=(Sources/PixelEffects/*.swift)
+golden_sources=(Tests/Golden/*.swift)
+harness_sources=(Tests/Cross/Harness/*.swift)
+
+# newer OUTPUT INPUT…: true when OUTPUT is missing or older than an input (or this script).
+stale() {
+    local output=$1; shift
+    [ -e "$output" ] || return 0
+    for input in "$@" "$0"; do [ "$input" -nt "$output" ] && return 0; done
+    return 1
+}
+
+# module TRIPLE NAME SOURCES…: one module, whole-module, Embedded, optimised for size.
+module() {
+    local triple=$1 name=$2; shift 2
+    local dir=$out/$triple
+    mkdir -p "$dir"
+    stale "$dir/$name.o" "$@" || return 0
+    local kind=(-parse-as-library -emit-module -emit-module-path "$dir/$name.swiftmodule")
+    [ "$name" = main ] && kind=()
+    nice -n 10 "$swiftc" -enable-experimental-feature Embedded -wmo -swift-version 6 \
+        -Osize -target "$triple" -package-name PixelWheel -module-name "$name" -I "$dir" \
+        -Xfrontend -function-sections ${kind[@]+"${kind[@]}"} -c "$@" -o "$dir/$name.o"
+}
+
+build_core() {
+    module "$1" PixelCore "${core_sources[@]}"
+    module "$1" PixelEffects "${effects_sources[@]}"
+}
+
+# size OBJECT…: code bytes (.text) and constant bytes (.rodata, .data) in the objects.
+sizes() {
+    local text=0 data=0 index name size rest
+    while read -r index name size rest; do
+        case $name in
+            .text*) text=$((text + 16#$size)) ;;
+            .rodata* | .data* | .srodata* | .sdata*) data=$((data + 16#$size)) ;;
+        esac
+    done < <("$bin/llvm-objdump" -h "$@" | grep -E '^ *[0-9]+ ')
+    echo "$text $data"
+}
+
+kib() { awk -v b="$1" 'BEGIN { printf "%.1f KiB", b / 1024 }'; }
+
+embedded() {
+    printf '%-24s %12s %12s\n' target code constants
+    for triple in $all_targets; do
+        build_core "$triple"
+        read -r text data < <(sizes "$out/$triple/PixelCore.o" "$out/$triple/PixelEffects.o")
+        printf '%-24s %12s %12s\n' "$triple" "$(kib "$text")" "$(kib "$data")"
+        echo "$text $data" > "$out/$triple/size"
+    done
+    echo "(PixelCore + PixelEffects objects, Embedded Swift, -Osize, before linking)"
+}
+
+# harness TRIPLE: the linked golden-frame program for TRIPLE.
+harness() {
+    local triple=$1 dir=$out/$1
+    build_core "$triple"
+    module "$triple" PixelGolden "${golden_sources[@]}"
+    module "$triple" main "${harness_sources[@]}"
+    read -r text data < <(sizes "$dir/PixelCore.o" "$dir/PixelEffects.o")
+    echo "$text $data" > "$dir/size"
+    local cflags=(-target "$triple" -Os -ffreestanding -fno-builtin -ffunction-sections -c)
+    local ldflags=(-static --gc-sections -e _start) libs=()
+    case $triple in
+        riscv32-*) cflags+=(-DPW_RISCV_VIRT -mcmodel=medany); ldflags+=(-T Tests/Cross/Runtime/riscv-virt.ld) ;;
+        *) cflags+=(-DPW_LINUX_USER) ;;
+    esac
+    # What compiler-rt or libgcc would give: 64-bit division on 32-bit CPUs, soft-float double
+    # (the standard library's hash tables size themselves in Double).
+    case $triple in
+        armv7-*)
+            "$bin/clang" "${cflags[@]}" -O2 Tests/Cross/Runtime/arm-eabi.c -o "$dir/arm-eabi.o"
+            libs+=("$dir/arm-eabi.o") ;;
+        riscv32-*) libs+=("$(riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -print-libgcc-file-name)") ;;
+        riscv64-*) libs+=("$(riscv64-unknown-elf-gcc -march=rv64imac -mabi=lp64 -print-libgcc-file-name)") ;;
+    esac
+    "$bin/clang" "${cflags[@]}" Tests/Cross/Runtime/runtime.c -o "$dir/runtime.o"
+    # -O2: at -Os clang would turn the helpers' own 128-bit shifts back into calls to themselves.
+    "$bin/clang" "${cflags[@]}" -O2 Tests/Cross/Runtime/int128.c -o "$dir/int128.o"
+    "$bin/ld.lld" "${ldflags[@]}" -o "$dir/golden-frames" "$dir/main.o" "$dir/PixelGolden.o" \
+        "$dir/PixelEffects.o" "$dir/PixelCore.o" "$dir/runtime.o" "$dir/int128.o" \
+        "$(dirname "$bin")/lib/swift/embedded/$triple/libswiftUnicodeDataTables.a" ${libs[@]+"${libs[@]}"}
+}
+
+# run TRIPLE: the harness's output on TRIPLE, under qemu.
+run() {
+    local program=$out/$1/golden-frames
+    case $1 in
+        aarch64-*) timeout 600 qemu-aarch64-static "$program" ;;
+        armv7-*) timeout 600 qemu-arm-static "$program" ;;
+        riscv64-*) timeout 600 qemu-riscv64-static "$program" ;;
+        riscv32-*) timeout 600 qemu-system-riscv32 -M virt -m 128M -bios none -nographic -monitor none \
+                       -serial stdio -kernel "$program" | tr -d '\r' ;;
+    esac
+}
+
+# packages TRIPLE: the Debian packages running TRIPLE's harness needs (qemu; libgcc for RISC-V).
+packages() {
+    case $1 in
+        riscv32-*) echo qemu-system-misc gcc-riscv64-unknown-elf ;;
+        riscv64-*) echo qemu-user-static gcc-riscv64-unknown-elf ;;
+        *) echo qemu-user-static ;;
+    esac
+}
+
+test_cross() {
+    local targets=${*:-$emulated_targets} needed=()
+    for triple in $targets; do needed+=($(packages "$triple")); done
+    scripts/install-system-packages.sh "${needed[@]}"
+    # The reference: the same harness, hosted, on this machine.
+    nice -n 10 swift build --product golden-frames >&2
+    mkdir -p "$out"
+    "$(swift build --show-bin-path)/golden-frames" > "$out/hosted.txt" || true
+    local failed=0 hosted_result
+    hosted_result=$(tail -n 1 "$out/hosted.txt")
+    echo "x86-64 hosted: $hosted_result"
+    [ "$hosted_result" = PASS ] || failed=1
+    for triple in $targets; do
+        local start=$SECONDS
+        harness "$triple"
+        local built=$SECONDS
+        run "$triple" > "$out/$triple/output.txt" || true
+        local verdict
+        if ! diff -q "$out/hosted.txt" "$out/$triple/output.txt" > /dev/null; then
+            verdict="DIFFERS from hosted"; failed=1
+            diff "$out/hosted.txt" "$out/$triple/output.txt" | head -n 20 >&2 || true
+        elif [ "$(tail -n 1 "$out/$triple/output.txt")" != PASS ]; then
+            verdict="FAIL"; failed=1
+        else
+            verdict="PASS"
+        fi
+        echo "$verdict" > "$out/$triple/verdict"
+        printf '%-24s %-22s (build %ds, run %ds)\n' "$triple" "$verdict" $((built - start)) $((SECONDS - built))
+    done
+    return $failed
+}
+
+# The README table: one row per target, from the last `embedded`/`test` results.
+table() {
+    local frames runs
+    frames=$(grep -c '^frame ' "$out/hosted.txt")
+    runs=$(grep -c '^run ' "$out/hosted.txt")
+    echo "| CPU | target | how it runs | golden frames | code | constants |"
+    echo "|---|---|---|---|---|---|"
+    for triple in $all_targets; do
+        local cpu how verdict text data
+        IFS='|' read -r cpu how < <(describe "$triple")
+        verdict="not run"
+        if [ -e "$out/$triple/verdict" ]; then
+            if [ "$(cat "$out/$triple/verdict")" = PASS ]; then
+                verdict="$frames frames + $runs runs, identical to x86-64"
+            else
+                verdict=$(cat "$out/$triple/verdict")
+            fi
+        fi
+        read -r text data < "$out/$triple/size"
+        echo "| $cpu | \`$triple\` | $how | $verdict | $(kib "$text") | $(kib "$data") |"
+    done
+}
+
+case ${1:-} in
+    embedded) embedded ;;
+    test) shift; test_cross "$@" ;;
+    readme)
+        embedded > /dev/null
+        test_cross
+        table > "$out/table.md"
+        awk -v table="$out/table.md" '
+            /<!-- cross-table:end -->/ { while ((getline line < table) > 0) print line; skip = 0 }
+            !skip { print }
+            /<!-- cross-table:begin -->/ { skip = 1 }' README.md > "$out/README.md"
+        cp "$out/README.md" README.md
+        cat "$out/table.md" ;;
+    *) echo "usage: scripts/cross.sh embedded | test [TRIPLE…] | readme" >&2; exit 2 ;;
+esac
