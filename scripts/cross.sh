@@ -27,7 +27,7 @@ emulated_targets="aarch64-none-none-elf armv7-none-none-eabi riscv64-none-none-e
 describe() {
     case $1 in
         aarch64-none-none-elf) echo "AArch64 (Raspberry Pi 3/4/5)|qemu-aarch64-static, Linux user mode" ;;
-        armv7-none-none-eabi) echo "ARMv7-A, 32-bit (Pi 2, Pi OS armhf userland)|qemu-arm-static, Linux user mode" ;;
+        armv7-none-none-eabi) echo "ARMv7-A, 32-bit (Pi 2)|qemu-arm-static, Linux user mode" ;;
         armv6m-none-none-eabi) echo "ARMv6-M, Thumb-1, no FPU (RP2040)|built only" ;;
         riscv32-none-none-eabi) echo "RV32 (ESP32-C6 class)|qemu-system-riscv32 -M virt, bare metal, UART" ;;
         riscv64-none-none-eabi) echo "RV64|qemu-riscv64-static, Linux user mode" ;;
@@ -39,30 +39,39 @@ effects_sources=(Sources/PixelEffects/*.swift)
 golden_sources=(Tests/Golden/*.swift)
 harness_sources=(Tests/Cross/Harness/*.swift)
 
-# newer OUTPUT INPUT…: true when OUTPUT is missing or older than an input (or this script).
+# stale OUTPUT INPUT…: true when OUTPUT is missing or older than an input.
 stale() {
     local output=$1; shift
     [ -e "$output" ] || return 0
-    for input in "$@" "$0"; do [ "$input" -nt "$output" ] && return 0; done
+    for input in "$@"; do [ "$input" -nt "$output" ] && return 0; done
     return 1
 }
 
-# module TRIPLE NAME SOURCES…: one module, whole-module, Embedded, optimised for size.
+# module TRIPLE NAME "IMPORTS" SOURCES…: one module, whole-module, Embedded, optimised for size.
 module() {
-    local triple=$1 name=$2; shift 2
+    local triple=$1 name=$2 uses=$3; shift 3
     local dir=$out/$triple
     mkdir -p "$dir"
-    stale "$dir/$name.o" "$@" || return 0
     local kind=(-parse-as-library -emit-module -emit-module-path "$dir/$name.swiftmodule")
     [ "$name" = main ] && kind=()
-    nice -n 10 "$swiftc" -enable-experimental-feature Embedded -wmo -swift-version 6 \
+    local command=("$swiftc" -enable-experimental-feature Embedded -wmo -swift-version 6 \
         -Osize -target "$triple" -package-name PixelWheel -module-name "$name" -I "$dir" \
-        -Xfrontend -function-sections ${kind[@]+"${kind[@]}"} -c "$@" -o "$dir/$name.o"
+        -Xfrontend -function-sections ${kind[@]+"${kind[@]}"} -c "$@" -o "$dir/$name.o")
+    # Rebuilt when the command changed or a source or another module is newer than the last
+    # build (a rebuilt PixelCore rebuilds PixelEffects); the command file is written last.
+    local stamp=$dir/$name.command imports=()
+    for m in $uses; do imports+=("$dir/$m.swiftmodule"); done
+    if ! stale "$stamp" "$@" ${imports[@]+"${imports[@]}"} && [ "$(cat "$stamp")" = "${command[*]}" ]; then
+        return 0
+    fi
+    rm -f "$stamp"
+    nice -n 10 "${command[@]}"
+    echo "${command[*]}" > "$stamp"
 }
 
 build_core() {
-    module "$1" PixelCore "${core_sources[@]}"
-    module "$1" PixelEffects "${effects_sources[@]}"
+    module "$1" PixelCore "" "${core_sources[@]}"
+    module "$1" PixelEffects "PixelCore" "${effects_sources[@]}"
 }
 
 # size OBJECT…: code bytes (.text) and constant bytes (.rodata, .data) in the objects.
@@ -94,8 +103,8 @@ embedded() {
 harness() {
     local triple=$1 dir=$out/$1
     build_core "$triple"
-    module "$triple" PixelGolden "${golden_sources[@]}"
-    module "$triple" main "${harness_sources[@]}"
+    module "$triple" PixelGolden "PixelCore PixelEffects" "${golden_sources[@]}"
+    module "$triple" main "PixelCore PixelEffects PixelGolden" "${harness_sources[@]}"
     read -r text data < <(sizes "$dir/PixelCore.o" "$dir/PixelEffects.o")
     echo "$text $data" > "$dir/size"
     local cflags=(-target "$triple" -Os -ffreestanding -fno-builtin -ffunction-sections -c)
@@ -114,11 +123,13 @@ harness() {
         riscv64-*) libs+=("$(riscv64-unknown-elf-gcc -march=rv64imac -mabi=lp64 -print-libgcc-file-name)") ;;
     esac
     "$bin/clang" "${cflags[@]}" Tests/Cross/Runtime/runtime.c -o "$dir/runtime.o"
+    "$bin/clang" "${cflags[@]}" Tests/Cross/Runtime/libm.c -o "$dir/libm.o"
     # -O2: at -Os clang would turn the helpers' own 128-bit shifts back into calls to themselves.
     "$bin/clang" "${cflags[@]}" -O2 Tests/Cross/Runtime/int128.c -o "$dir/int128.o"
     "$bin/ld.lld" "${ldflags[@]}" -o "$dir/golden-frames" "$dir/main.o" "$dir/PixelGolden.o" \
-        "$dir/PixelEffects.o" "$dir/PixelCore.o" "$dir/runtime.o" "$dir/int128.o" \
+        "$dir/PixelEffects.o" "$dir/PixelCore.o" "$dir/runtime.o" "$dir/libm.o" "$dir/int128.o" \
         "$(dirname "$bin")/lib/swift/embedded/$triple/libswiftUnicodeDataTables.a" ${libs[@]+"${libs[@]}"}
+    sizes "$dir/golden-frames" > "$dir/linked-size"
 }
 
 # run TRIPLE: the harness's output on TRIPLE, under qemu.
@@ -131,6 +142,22 @@ run() {
         riscv32-*) timeout 600 qemu-system-riscv32 -M virt -m 128M -bios none -nographic -monitor none \
                        -serial stdio -kernel "$program" | tr -d '\r' ;;
     esac
+}
+
+# The runtime's arithmetic helpers, built for this machine under other names and compared with
+# its own compiler runtime and C library.
+check_helpers() {
+    local dir=$out/host renames=()
+    mkdir -p "$dir"
+    for f in divti3 modti3 udivti3 umodti3 ashlti3 lshrti3 ashrti3; do renames+=("-D__$f=pw_check_$f"); done
+    for f in uidiv uidivmod idiv idivmod llsl llsr lasr; do renames+=("-D__aeabi_$f=pw_check_$f"); done
+    renames+=(-Dtrunc=pw_check_trunc -Dceil=pw_check_ceil)
+    for f in int128 arm-eabi libm; do
+        "$bin/clang" -O2 -fno-builtin "${renames[@]}" -c "Tests/Cross/Runtime/$f.c" -o "$dir/$f.o"
+    done
+    "$bin/clang" -O2 Tests/Cross/Runtime/check-helpers.c "$dir/int128.o" "$dir/arm-eabi.o" "$dir/libm.o" \
+        -lm -o "$dir/check-helpers"
+    "$dir/check-helpers"
 }
 
 # packages TRIPLE: the Debian packages running TRIPLE's harness needs (qemu; libgcc for RISC-V).
@@ -151,6 +178,7 @@ test_cross() {
     mkdir -p "$out"
     "$(swift build --show-bin-path)/golden-frames" > "$out/hosted.txt" || true
     local failed=0 hosted_result
+    check_helpers || failed=1
     hosted_result=$(tail -n 1 "$out/hosted.txt")
     echo "x86-64 hosted: $hosted_result"
     [ "$hosted_result" = PASS ] || failed=1
@@ -176,24 +204,31 @@ test_cross() {
 
 # The README table: one row per target, from the last `embedded`/`test` results.
 table() {
-    local frames runs
+    local frames runs banded
     frames=$(grep -c '^frame ' "$out/hosted.txt")
     runs=$(grep -c '^run ' "$out/hosted.txt")
-    echo "| CPU | target | how it runs | golden frames | code | constants |"
-    echo "|---|---|---|---|---|---|"
+    banded=$(grep -c '^banded' "$out/hosted.txt" || true)
+    echo "| CPU | target | how it runs | golden frames | core code | core constants | harness program |"
+    echo "|---|---|---|---|---:|---:|---:|"
     for triple in $all_targets; do
         local cpu how verdict text data
         IFS='|' read -r cpu how < <(describe "$triple")
         verdict="not run"
         if [ -e "$out/$triple/verdict" ]; then
             if [ "$(cat "$out/$triple/verdict")" = PASS ]; then
-                verdict="$frames frames + $runs runs, identical to x86-64"
+                verdict="$frames frames + $runs runs: identical to x86-64"
+                [ "$banded" -eq 0 ] || verdict="$frames frames + $runs runs, full and banded canvas: identical to x86-64"
             else
                 verdict=$(cat "$out/$triple/verdict")
             fi
         fi
         read -r text data < "$out/$triple/size"
-        echo "| $cpu | \`$triple\` | $how | $verdict | $(kib "$text") | $(kib "$data") |"
+        local program="–"
+        if [ -e "$out/$triple/linked-size" ]; then
+            read -r ptext pdata < "$out/$triple/linked-size"
+            program=$(kib $((ptext + pdata)))
+        fi
+        echo "| $cpu | \`$triple\` | $how | $verdict | $(kib "$text") | $(kib "$data") | $program |"
     done
 }
 

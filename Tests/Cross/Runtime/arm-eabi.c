@@ -68,6 +68,7 @@ uint64_t pw_ldivmod(int64_t n, int64_t d, int64_t *remainder) {
     return (n < 0) != (d < 0) ? 0 - q : q;
 }
 
+#if defined(__arm__)
 #define DIVMOD64(name, worker) \
     __asm__(".text\n.globl " name "\n.type " name ", %function\n.p2align 2\n.arm\n" name ":\n" \
             "push {r11, lr}\n"           /* keeps the stack 8-byte aligned */ \
@@ -80,6 +81,7 @@ uint64_t pw_ldivmod(int64_t n, int64_t d, int64_t *remainder) {
             "pop {r11, pc}\n");
 DIVMOD64("__aeabi_uldivmod", "pw_uldivmod")
 DIVMOD64("__aeabi_ldivmod", "pw_ldivmod")
+#endif
 
 uint64_t __aeabi_llsl(uint64_t a, int n) { return a << n; }
 uint64_t __aeabi_llsr(uint64_t a, int n) { return a >> n; }

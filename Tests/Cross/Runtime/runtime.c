@@ -234,22 +234,3 @@ void __attribute__((noreturn)) __stack_chk_fail(void) {
     pw_exit(134);
 }
 
-// MARK: libm
-//
-// The standard library's hash tables size themselves with ceil (Dictionary capacity).
-
-double trunc(double x) {
-    uint64_t bits;
-    memcpy(&bits, &x, sizeof bits);
-    int exponent = (int)((bits >> 52) & 0x7FF) - 1023;
-    if (exponent >= 52) return x;                      // already whole, infinite or NaN
-    if (exponent < 0) bits &= (uint64_t)1 << 63;       // |x| < 1: a signed zero
-    else bits &= ~(((uint64_t)1 << (52 - exponent)) - 1);
-    memcpy(&x, &bits, sizeof bits);
-    return x;
-}
-
-double ceil(double x) {
-    double whole = trunc(x);
-    return x > whole ? whole + 1.0 : whole;
-}
