@@ -48,6 +48,11 @@ public struct EffectParameter: Sendable {
         }
     }
 
+    /// Whether `text` is a value this parameter takes.
+    public func accepts(_ text: String) -> Bool {
+        (try? parse(text, effect: "")) != nil
+    }
+
     /// Checks `text` and turns it into a value.
     func parse(_ text: String, effect: String) throws(EffectError) -> ParameterValue {
         let bad = EffectError.parameterOutOfRange(effect: effect, name: name, value: text, allowed: rangeDescription)

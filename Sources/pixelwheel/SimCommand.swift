@@ -60,6 +60,9 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "A BDF font file for the clock and the scrolling text (your own font).")
     var font: String?
 
+    @Option(name: .long, help: ArgumentHelp("An effect parameter, effect.name=value (e.g. bounce.speed=40), as if set in Settings → Effect Parameters; repeat for several. See 'pixelwheel list'.", valueName: "effect.name=value"))
+    var param: [String] = []
+
     func run() throws {
         let scriptValue = try script.map { path in try InputScript(text: try readText(path), name: path) }
         var options = SimulatorSession.Options(
@@ -70,6 +73,7 @@ struct SimCommand: ParsableCommand {
         guard traceBus == nil || panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
         options.traceBus = traceBus
         options.text = text
+        options.effectParameters = try EffectCatalog.parseAssignments(param)
         if let font {
             do {
                 options.textFont = try PixelFont(bdf: try readText(font))

@@ -21,4 +21,17 @@ struct CommandLineTests {
         let run = try ChildProcess.run(binary, ["sim", "--no-tty", "--seconds", "0.1", "--text", "-hello-", "--state", "/dev/null/none"])
         #expect(run.status == 0, "\(run.errors)")
     }
+
+    @Test func simParamsNameTheEffectAndAreCheckedLikeTheMenus() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
+        let base = ["sim", "--no-tty", "--seconds", "0.1", "--state", "/dev/null/none"]
+        let good = try ChildProcess.run(binary, base + ["--param", "bounce.speed=40", "--param", "fan.easing=ease-in-out"])
+        #expect(good.status == 0, "\(good.errors)")
+        let range = try ChildProcess.run(binary, base + ["--param", "bounce.speed=600"])
+        #expect(range.status != 0 && range.errors.contains("--param bounce.speed=600: must be 1...500 LEDs/s"))
+        let unnamed = try ChildProcess.run(binary, base + ["--param", "speed=40"])
+        #expect(unnamed.status != 0 && unnamed.errors.contains("as effect.parameter"))
+        let unknown = try ChildProcess.run(binary, base + ["--param", "rain.colour=FF0000"])
+        #expect(unknown.status != 0 && unknown.errors.contains("rain has no parameter 'colour'; it has speed, swap, chance, color"))
+    }
 }

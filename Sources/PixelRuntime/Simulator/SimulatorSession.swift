@@ -37,6 +37,9 @@ public struct SimulatorSession {
         public var text: String?
         /// A font for the clock and scrolling text (`--font FILE.bdf`).
         public var textFont: PixelFont?
+        /// Effect parameters (`--param effect.name=value`), set over the saved ones as if
+        /// chosen in Settings → Effect Parameters.
+        public var effectParameters: [String: String] = [:]
 
         /// Options for a run; `panel` and `traceBus` start unset.
         public init(size: PanelSize, fps: Int, seconds: Fixed?, script: InputScript?, framesOut: String?, frameScale: Int = 1,
@@ -73,13 +76,34 @@ public struct SimulatorSession {
         panel = try options.panel.map { try SimulatedPanel($0, trace: trace, time: time) }
         let size = try panel.map { try PanelSize(width: $0.width, height: $0.height) } ?? options.size
         let store = SettingsStore(path: options.statePath)
-        let (settings, warning) = store.load()
+        var (settings, warning) = store.load()
+        for (key, value) in options.effectParameters.sorted(by: { $0.key < $1.key }) {
+            guard Settings.isEffectParameter(key, value: value) else {
+                throw RuntimeError.badOption("--param \(key)=\(value): " + Self.parameterProblem(key: key, value: value))
+            }
+            settings.effectParameters[key] = value
+        }
         var app = PixelWheelApp(width: size.width, height: size.height, framesPerSecond: options.fps,
                                 settings: settings, version: PixelWheelVersion.current, seed: options.seed, wallClock: wallClock)
         app.monochrome = panel?.isMonochrome ?? false
         app.textFont = options.textFont
         if let text = options.text { app.marqueeText = text }
         source = AppSource(app: app, store: store, warnings: warning.map { [$0] } ?? [])
+    }
+
+    /// Why `key`=`value` is no effect parameter value, naming what would be.
+    static func parameterProblem(key: String, value: String) -> String {
+        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else {
+            return "name the effect and the parameter, as effect.parameter (e.g. bounce.speed=40; see 'pixelwheel list')"
+        }
+        guard let effect = try? EffectCatalog.named(parts[0]) else {
+            return "no effect '\(parts[0])'; effects: " + EffectCatalog.all.map { $0.name }.joined(separator: ", ")
+        }
+        guard let parameter = effect.parameters.first(where: { $0.name == parts[1] }) else {
+            return "\(parts[0]) has no parameter '\(parts[1])'; it has " + effect.parameters.map { $0.name }.joined(separator: ", ")
+        }
+        return "must be \(parameter.rangeDescription)"
     }
 
     /// The app's state, for tests and the status line.

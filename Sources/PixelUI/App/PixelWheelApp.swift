@@ -19,8 +19,12 @@ public struct PixelWheelApp {
         case off
     }
 
-    /// The settings with a slider screen.
-    public enum Slider: Equatable, Sendable { case brightness, speed }
+    /// The settings with a slider screen: brightness, speed, or a number parameter of menu
+    /// effect `effect` (an index into `MenuEntry.effects`).
+    public enum Slider: Equatable, Sendable {
+        case brightness, speed
+        case parameter(effect: Int, name: String)
+    }
 
     /// One level of the menu stack.
     struct Level {
@@ -98,6 +102,16 @@ public struct PixelWheelApp {
         switch entry {
         case .theme: return "Theme: \(settings.theme == .light ? "Light" : "Dark")"
         case .supersampling: return "Supersample \(settings.supersampling.rawValue)x"
+        case let .parameter(effect, name):
+            guard let parameter = EffectParameterMenu.parameter(name, ofEffect: effect) else { return entry.title }
+            let value = EffectParameterMenu.value(of: parameter, ofEffect: effect, in: settings)
+            let shown: String
+            switch parameter.kind {
+            case .choice: shown = EffectParameterMenu.displayName(value)
+            case .color: shown = EffectParameterMenu.choices(for: parameter, current: value).first { $0.value.uppercased() == value.uppercased() }?.label ?? value
+            case .number, .integer: shown = value
+            }
+            return entry.title + ": " + shown
         default: return entry.title
         }
     }
@@ -161,6 +175,10 @@ public struct PixelWheelApp {
             case .speed:
                 changeSettings { $0.speed = min(max($0.speed + 25 * bounded, Settings.speedRange.lowerBound), Settings.speedRange.upperBound) }
                 player?.setSpeed(settings.speed, at: time)
+            case let .parameter(effect, name):
+                guard let parameter = EffectParameterMenu.parameter(name, ofEffect: effect) else { break }
+                let value = EffectParameterMenu.stepped(parameter, from: EffectParameterMenu.value(of: parameter, ofEffect: effect, in: settings), by: bounded)
+                setParameter(name, ofEffect: effect, to: value)
             }
             if settings != before { click() }
         default:
@@ -172,8 +190,27 @@ public struct PixelWheelApp {
     /// had been chosen from the menu: a configuration's start screen. Unknown names do nothing.
     public mutating func play(effectNamed name: String, at time: FrameTime) {
         guard let index = MenuEntry.effects.firstIndex(where: { if case let .effect(_, n, _) = $0 { n == name } else { false } }) else { return }
-        player = Player(index: index, shuffleOrder: nil, at: time, speedPercent: settings.speed, width: width, height: height, seed: seed)
+        player = makePlayer(index, shuffleOrder: nil, at: time)
         screen = .playing
+    }
+
+    private func makePlayer(_ index: Int, shuffleOrder: [Int]?, at time: FrameTime) -> Player {
+        let settings = self.settings  // the parameters as they are; a change rebuilds the player's scene
+        return Player(index: index, shuffleOrder: shuffleOrder, at: time, speedPercent: settings.speed, width: width, height: height,
+                      seed: seed, parameters: { EffectParameterMenu.sceneParameters(ofEffect: $0, in: settings) })
+    }
+
+    /// Sets parameter `name` of menu effect `effect` (the default value clears the choice);
+    /// an effect playing with it is built again with the new value, keeping its time.
+    private mutating func setParameter(_ name: String, ofEffect effect: Int, to value: String) {
+        guard let parameter = EffectParameterMenu.parameter(name, ofEffect: effect), parameter.accepts(value) else { return }
+        let key = EffectParameterMenu.key(name, ofEffect: effect)
+        let before = settings
+        changeSettings { $0.effectParameters[key] = value == parameter.defaultDescription ? nil : value }
+        guard settings != before else { return }
+        click()
+        let settings = self.settings
+        player?.rebuild(parameters: { EffectParameterMenu.sceneParameters(ofEffect: $0, in: settings) })
     }
 
     private mutating func select(at time: FrameTime) {
@@ -191,14 +228,12 @@ public struct PixelWheelApp {
                 if case let .effect(_, n, p) = e { return n == name && p == parameters }
                 return false
             } ?? 0
-            player = Player(index: index, shuffleOrder: nil, at: time, speedPercent: settings.speed,
-                            width: width, height: height, seed: seed)
+            player = makePlayer(index, shuffleOrder: nil, at: time)
             screen = .playing
         case .shuffle:
             var rng = SeededRandom(seed: seed ^ UInt64(bitPattern: time.nanoseconds))
             let order = Array(MenuEntry.effects.indices).shuffled(using: &rng)
-            player = Player(index: order[0], shuffleOrder: order, at: time, speedPercent: settings.speed,
-                            width: width, height: height, seed: seed)
+            player = makePlayer(order[0], shuffleOrder: order, at: time)
             screen = .playing
         case .clock: screen = .clock
         case .scrollingText: screen = .scrollingText
@@ -206,6 +241,24 @@ public struct PixelWheelApp {
         case .speed: screen = .slider(.speed)
         case .about: screen = .about
         case .nowPlaying: screen = .playing
+        case let .effectParameters(effect):
+            let rows = EffectParameterMenu.parameters(ofEffect: effect).map { MenuEntry.parameter(effect: effect, name: $0.name) }
+            stack.append(Level(title: entry.title, entries: rows))
+        case let .parameter(effect, name):
+            guard let parameter = EffectParameterMenu.parameter(name, ofEffect: effect) else { break }
+            switch parameter.kind {
+            case .number, .integer:
+                screen = .slider(.parameter(effect: effect, name: name))
+            case .choice, .color:
+                let current = EffectParameterMenu.value(of: parameter, ofEffect: effect, in: settings)
+                let choices = EffectParameterMenu.choices(for: parameter, current: current)
+                let rows = choices.map { MenuEntry.parameterValue(effect: effect, name: name, value: $0.value, label: $0.label) }
+                let selected = choices.firstIndex { $0.value.uppercased() == current.uppercased() } ?? 0
+                stack.append(Level(title: entry.title, entries: rows, selected: selected))
+            }
+        case let .parameterValue(effect, name, value, _):
+            setParameter(name, ofEffect: effect, to: value)
+            stack.removeLast()  // back to the parameter list, which shows the new value
         case .theme: changeSettings { $0.theme = $0.theme == .light ? .dark : .light }
         case .supersampling:
             changeSettings { s in
@@ -263,10 +316,20 @@ public struct PixelWheelApp {
             MenuPainter.draw(on: &canvas, title: level.title, rows: rows, selected: level.selected,
                              status: player.map { $0.isPaused ? MenuPainter.Status.paused : .playing }, palette: palette, time: viewTime)
         case let .slider(kind):
-            let (title, value, range, unit) = kind == .brightness
-                ? ("Brightness", settings.brightness, Settings.brightnessRange, "%")
-                : ("Speed", settings.speed, Settings.speedRange, "%")
-            ScreenPainter.slider(on: &canvas, title: title, value: value, range: range, unit: unit, palette: palette, time: viewTime)
+            switch kind {
+            case .brightness:
+                ScreenPainter.slider(on: &canvas, title: "Brightness", value: settings.brightness, range: Settings.brightnessRange,
+                                     unit: "%", palette: palette, time: viewTime)
+            case .speed:
+                ScreenPainter.slider(on: &canvas, title: "Speed", value: settings.speed, range: Settings.speedRange,
+                                     unit: "%", palette: palette, time: viewTime)
+            case let .parameter(effect, name):
+                guard let parameter = EffectParameterMenu.parameter(name, ofEffect: effect) else { break }
+                let value = EffectParameterMenu.value(of: parameter, ofEffect: effect, in: settings)
+                let (fraction, unit) = EffectParameterMenu.sliderPosition(parameter, value: value)
+                ScreenPainter.slider(on: &canvas, title: EffectParameterMenu.displayName(name), text: value + unit,
+                                     filled: fraction, palette: palette)
+            }
         case .about:
             ScreenPainter.lines(on: &canvas, title: "About",
                                 lines: ["\(width)x\(height) LEDs", "\(framesPerSecond) fps", "v\(version)"], palette: palette, time: viewTime)

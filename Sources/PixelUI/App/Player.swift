@@ -26,21 +26,35 @@ struct Player {
 
     let width: Int, height: Int, seed: UInt64
 
-    init(index: Int, shuffleOrder: [Int]?, at time: FrameTime, speedPercent: Int, width: Int, height: Int, seed: UInt64) {
+    /// The parameters of menu effect n for its scene (the entry's and the user's).
+    private var parameters: @Sendable (Int) -> [String: String]
+
+    init(index: Int, shuffleOrder: [Int]?, at time: FrameTime, speedPercent: Int, width: Int, height: Int, seed: UInt64,
+         parameters: @escaping @Sendable (Int) -> [String: String] = { _ in [:] }) {
         self.index = index
         self.shuffleOrder = shuffleOrder
         self.width = width; self.height = height; self.seed = seed
         self.speedPercent = speedPercent
+        self.parameters = parameters
         origin = time
         startedAt = time
-        scene = Player.makeScene(index, width: width, height: height, seed: seed)
+        scene = Player.makeScene(index, width: width, height: height, seed: seed, parameters: parameters(index))
         if shuffleOrder != nil { shuffleDeadline = time + Player.shuffleDuration }
     }
 
-    static func makeScene(_ index: Int, width: Int, height: Int, seed: UInt64) -> any Scene {
-        guard case let .effect(_, name, parameters) = MenuEntry.effects[index] else { preconditionFailure("not an effect") }
-        // The menu's entries are fixed and valid, so this cannot fail.
-        return try! EffectCatalog.named(name).makeScene(parameters: parameters, seed: seed, width: width, height: height)
+    /// The scene of menu effect `index` with `parameters` (checked when they were chosen);
+    /// with its entry's own parameters should any be refused.
+    static func makeScene(_ index: Int, width: Int, height: Int, seed: UInt64, parameters: [String: String]) -> any Scene {
+        guard case let .effect(_, name, fixed) = MenuEntry.effects[index] else { preconditionFailure("not an effect") }
+        let descriptor = try! EffectCatalog.named(name)  // the menu's entries name catalog effects
+        if let scene = try? descriptor.makeScene(parameters: parameters, seed: seed, width: width, height: height) { return scene }
+        return try! descriptor.makeScene(parameters: fixed, seed: seed, width: width, height: height)
+    }
+
+    /// Builds the scene again with the parameters `parameters` gives now, keeping its time.
+    mutating func rebuild(parameters: @escaping @Sendable (Int) -> [String: String]) {
+        self.parameters = parameters
+        scene = Player.makeScene(index, width: width, height: height, seed: seed, parameters: parameters(index))
     }
 
     /// The effect's title.
@@ -92,7 +106,7 @@ struct Player {
         } else {
             index = ((index + direction) % count + count) % count
         }
-        scene = Player.makeScene(index, width: width, height: height, seed: seed)
+        scene = Player.makeScene(index, width: width, height: height, seed: seed, parameters: parameters(index))
         origin = time
         startedAt = time
         if pausedAt != nil { pausedAt = .zero }

@@ -1,4 +1,5 @@
 import PixelCore
+import PixelEffects
 
 /// The look of the menu: the white iPod or the black one.
 public enum Theme: String, Sendable, CaseIterable {
@@ -18,6 +19,9 @@ public struct Settings: Equatable, Sendable {
     public var theme: Theme = .dark
     /// Samples per LED along each axis for rendering.
     public var supersampling: Supersampling = .x4
+    /// Effect parameters chosen in the menu or with `sim --param`, keyed `effect.parameter`
+    /// (e.g. `bounce.speed`), valued as on the command line (`40`, `shader`, `FF8000`).
+    public var effectParameters: [String: String] = [:]
 
     /// The default settings.
     public init() {}
@@ -32,6 +36,15 @@ public struct Settings: Equatable, Sendable {
     /// The settings as a small text file: `key = value` lines.
     public var fileText: String {
         "# PixelWheel settings\nbrightness = \(brightness)\nspeed = \(speed)\ntheme = \(theme.rawValue)\nsupersampling = \(supersampling.rawValue)\n"
+            + effectParameters.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)\n" }.joined()
+    }
+
+    /// Whether `key` names an effect's parameter (`effect.parameter`) and `value` is one it takes.
+    public static func isEffectParameter(_ key: String, value: String) -> Bool {
+        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2, let effect = try? EffectCatalog.named(parts[0]),
+              let parameter = effect.parameters.first(where: { $0.name == parts[1] }) else { return false }
+        return parameter.accepts(value)
     }
 
     /// Reads settings written by `fileText`. Unknown keys are ignored (a newer version may
@@ -66,6 +79,13 @@ public struct Settings: Equatable, Sendable {
                 if let v = Theme(rawValue: String(value)) { settings.theme = v } else { bad("theme") }
             case "supersampling":
                 if let n = Int(value), let v = Supersampling(rawValue: n) { settings.supersampling = v } else { bad("supersampling") }
+            case let key where key.contains("."):
+                // An effect's parameter: kept only when the effect takes it and the value fits.
+                if isEffectParameter(String(key), value: String(value)) {
+                    settings.effectParameters[String(key)] = String(value)
+                } else {
+                    bad(String(key))
+                }
             default:
                 continue
             }

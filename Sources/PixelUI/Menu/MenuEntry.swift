@@ -24,6 +24,12 @@ public indirect enum MenuEntry: Sendable {
     case about
     /// Returns to the effect that is playing or paused.
     case nowPlaying
+    /// Opens the parameters of menu effect `effect` (an index into `effects`).
+    case effectParameters(effect: Int)
+    /// One parameter of an effect: a slider screen for numbers, a list for choices and colours.
+    case parameter(effect: Int, name: String)
+    /// One row of a parameter's list: selecting it sets the parameter to `value`.
+    case parameterValue(effect: Int, name: String, value: String, label: String)
 
     /// The row's label (settings rows show their value; see `PixelWheelApp.label(for:)`).
     public var title: String {
@@ -39,13 +45,16 @@ public indirect enum MenuEntry: Sendable {
         case .supersampling: return "Supersampling"
         case .about: return "About"
         case .nowPlaying: return "Now Playing"
+        case let .effectParameters(effect): return MenuEntry.effects[effect].title
+        case let .parameter(_, name): return EffectParameterMenu.displayName(name)
+        case let .parameterValue(_, _, _, label): return label
         }
     }
 
     /// Whether the row leads to another screen (drawn with a chevron).
     public var opensScreen: Bool {
         switch self {
-        case .submenu, .brightness, .speed, .about, .nowPlaying: return true
+        case .submenu, .brightness, .speed, .about, .nowPlaying, .effectParameters, .parameter: return true
         default: return false
         }
     }
@@ -64,6 +73,7 @@ public indirect enum MenuEntry: Sendable {
         .submenu("Effects", effects),
         .shuffle,
         .submenu("Extras", [.clock, .scrollingText]),
-        .submenu("Settings", [.brightness, .speed, .theme, .supersampling, .about]),
+        .submenu("Settings", [.brightness, .speed, .theme, .supersampling,
+                              .submenu("Effect Parameters", effects.indices.map { .effectParameters(effect: $0) }), .about]),
     ]
 }

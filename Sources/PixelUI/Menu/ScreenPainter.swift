@@ -34,6 +34,12 @@ enum ScreenPainter {
     /// A setting's value as a bar and a number, under a title bar on tall panels.
     static func slider(on canvas: inout Canvas, title: String, value: Int, range: ClosedRange<Int>, unit: String,
                        palette: ThemePalette, time: FrameTime) {
+        slider(on: &canvas, title: title, text: "\(value)\(unit)",
+               filled: Fixed(value - range.lowerBound, over: max(1, range.upperBound - range.lowerBound)), palette: palette)
+    }
+
+    /// A slider showing `text` over a bar `filled` (0...1) of the way along.
+    static func slider(on canvas: inout Canvas, title: String, text: String, filled: Fixed, palette: ThemePalette) {
         let w = canvas.width, h = canvas.height
         canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(h)), color: palette.background)
         let font = MenuLayout.font(width: w, height: h)
@@ -42,7 +48,6 @@ enum ScreenPainter {
             top = MenuLayout.rowHeight(font)
             MenuPainter.titleBar(on: &canvas, title: title, font: font, height: top, status: nil, palette: palette)
         }
-        let text = "\(value)\(unit)"
         let textFont: PixelFont = h - top >= 16 ? .standard5x7 : .tiny3x5
         let barHeight = h >= 16 ? 3 : 2
         let barY = h - barHeight - (h >= 16 ? 2 : 0)
@@ -51,9 +56,9 @@ enum ScreenPainter {
         canvas.drawText(text, font: textFont, at: Point(x: Fixed(textX), y: Fixed(textY)), color: palette.text)
         let margin = w >= 16 ? 2 : 0
         let full = w - 2 * margin
-        let filled = full * (value - range.lowerBound) / (range.upperBound - range.lowerBound)
+        let filledWidth = Int((Int64(full) * Int64(min(max(filled.raw, 0), 65536))) >> 16)
         canvas.fillRect(Rect(x: Fixed(margin), y: Fixed(barY), width: Fixed(full), height: Fixed(barHeight)), color: palette.dimText.withOpacity(0.5))
-        canvas.fillRect(Rect(x: Fixed(margin), y: Fixed(barY), width: Fixed(filled), height: Fixed(barHeight)), color: palette.accent)
+        canvas.fillRect(Rect(x: Fixed(margin), y: Fixed(barY), width: Fixed(filledWidth), height: Fixed(barHeight)), color: palette.accent)
     }
 
     /// A title and lines of text (About); on small panels the lines scroll as one.

@@ -1,0 +1,92 @@
+import Testing
+import PixelCore
+import PixelEffects
+@testable import PixelUI
+
+struct EffectParameterMenuTests {
+    /// An app after `actions`, all at time 0.
+    func app(_ actions: [InputAction], settings: Settings = Settings()) -> PixelWheelApp {
+        var app = PixelWheelApp(width: 64, height: 32, framesPerSecond: 10, settings: settings, version: "test")
+        for action in actions { app.handle(InputEvent(action, at: .zero)) }
+        return app
+    }
+
+    /// Settings → Effect Parameters → the effect at `effect` → the parameter at `parameter`.
+    func toParameter(effect: Int, parameter: Int) -> [InputAction] {
+        [.rotate(3), .select, .rotate(4), .select, .rotate(effect), .select, .rotate(parameter), .select]
+    }
+
+    @Test func aNumberIsASliderInRoundStepsAndTheListShowsTheValue() {
+        var a = app(toParameter(effect: 0, parameter: 0) + [.rotate(2)])  // DVD Bounce → Speed, 12 LEDs/s
+        #expect(a.screen == .slider(.parameter(effect: 0, name: "speed")))
+        #expect(a.settings.effectParameters == ["bounce.speed": "32"], "1...500 in steps of 10")
+        a.handle(InputEvent(.menu, at: .zero))
+        #expect(a.selectedTitle == "Speed: 32")
+        a.handle(InputEvent(.rotate(-1000), at: .zero))  // a fast spin on the list only moves the selection
+        a.handle(InputEvent(.select, at: .zero))
+        a.handle(InputEvent(.rotate(-1000), at: .zero))
+        #expect(a.settings.effectParameters["bounce.speed"] == "1", "clamped at the bottom of the range")
+    }
+
+    @Test func aChoiceIsAListWithTheCurrentWordSelected() {
+        var a = app(toParameter(effect: 4, parameter: 1))  // Fan Sweep → Easing
+        #expect(a.menuTitle == "Easing" && a.menuEntries.map(\.title) == ["Linear", "Ease In Out"] && a.selectedIndex == 0)
+        a.handle(InputEvent(.rotate(1), at: .zero))
+        a.handle(InputEvent(.select, at: .zero))
+        #expect(a.settings.effectParameters == ["fan.easing": "ease-in-out"])
+        #expect(a.menuTitle == "Fan Sweep" && a.selectedTitle == "Easing: Ease In Out", "back on the parameter list")
+    }
+
+    @Test func coloursAreNamedAndDefaultClearsTheChoice() {
+        var a = app(toParameter(effect: 3, parameter: 3))  // Digital Rain → Color
+        #expect(a.menuEntries.map(\.title).prefix(3) == ["Default", "White", "Red"])
+        a.handle(InputEvent(.rotate(2), at: .zero))
+        a.handle(InputEvent(.select, at: .zero))
+        #expect(a.settings.effectParameters == ["rain.color": "FF0000"] && a.selectedTitle == "Color: Red")
+        a.handle(InputEvent(.select, at: .zero))
+        #expect(a.selectedIndex == 2, "the list opens on the colour in force")
+        a.handle(InputEvent(.rotate(-2), at: .zero))
+        a.handle(InputEvent(.select, at: .zero))
+        #expect(a.settings.effectParameters.isEmpty, "the default is no choice at all")
+    }
+
+    @Test func starShaderDoesNotOfferTheModeItIsMadeOf() {
+        let a = app([.rotate(3), .select, .rotate(4), .select, .rotate(2), .select])
+        #expect(a.menuTitle == "Star Shader" && !a.menuEntries.map(\.title).contains("Mode"))
+    }
+
+    @Test func theEffectPlaysWithItsParametersAndIsRebuiltWhenOneChanges() {
+        let rain = { (color: String) -> Frame in
+            var scene = try! EffectCatalog.named("rain").makeScene(parameters: ["color": color], seed: 1, width: 64, height: 32)
+            var canvas = Canvas(width: 64, height: 32, supersampling: .x4)
+            scene.render(into: &canvas, at: .seconds(10))
+            return canvas.downsample()
+        }
+        func shown(_ app: inout PixelWheelApp) -> Frame {
+            var canvas = Canvas(width: 64, height: 32, supersampling: .x4)
+            app.render(into: &canvas, at: .seconds(10))  // after the title card, which scrolls through on 64 LEDs
+            return canvas.downsample()
+        }
+        var settings = Settings()
+        settings.effectParameters["rain.color"] = "FF0000"
+        var a = app([.select, .rotate(3), .select], settings: settings)  // Effects → Digital Rain, red
+        #expect(shown(&a) == rain("FF0000"))
+        // MENU, MENU, then Settings → Effect Parameters → Digital Rain → Color → Blue, and back to it.
+        for action in [InputAction.menu, .menu] + [.rotate(3), .select, .rotate(4), .select, .rotate(3), .select, .rotate(3), .select]
+            + [.rotate(5), .select, .menu, .menu, .menu, .menu, .rotate(1), .select] {
+            a.handle(InputEvent(action, at: .zero))
+        }
+        #expect(a.settings.effectParameters["rain.color"] == "0000FF")
+        #expect(a.screen == .playing && shown(&a) == rain("0000FF"))
+    }
+
+    @Test func parametersLiveInTheSettingsFileAndBadOnesAreReported() throws {
+        var settings = Settings()
+        settings.effectParameters = ["bounce.speed": "40", "fan.easing": "ease-in-out"]
+        #expect(settings.fileText.hasSuffix("bounce.speed = 40\nfan.easing = ease-in-out\n"))
+        #expect(try Settings(fileText: settings.fileText) == settings)
+        let (read, problems) = Settings.reading(fileText: "bounce.speed = 900\nrain.colour = FF0000\nfan.easing = linear\n")
+        #expect(problems == [.badValue(1, "bounce.speed", "900"), .badValue(2, "rain.colour", "FF0000")])
+        #expect(read.effectParameters == ["fan.easing": "linear"])
+    }
+}
