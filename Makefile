@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libpng-dev libgif-dev pkg-config libgpiod-dev libi2c-dev
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross
+.PHONY: run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo
 
 setup:
 	@scripts/install-system-packages.sh $(SYSTEM_PACKAGES)
@@ -43,6 +43,11 @@ embedded:
 # compared digest by digest with the x86-64 build and the golden values.
 test-cross: setup
 	scripts/cross.sh test
+
+# The bare-metal demo (Firmware/) on qemu's riscv32 virt machine: its frames as PNGs in
+# .build/cross/demo, checked against the hosted renderer.
+demo: setup
+	scripts/cross.sh demo
 
 # The Linux backends against the real kernel's gpio-sim and i2c-stub, in a VM (see README).
 test-kernel: setup

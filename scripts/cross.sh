@@ -8,6 +8,8 @@
 #                                    qemu and compares every digest with the hosted x86-64
 #                                    harness and with the golden values (`make test-cross`)
 #   scripts/cross.sh readme          `test` for all four, then rewrites the README's table
+#   scripts/cross.sh demo            the bare-metal demo (Firmware/) on qemu's riscv32 virt
+#                                    machine, its frames decoded into PNGs and checked
 #
 # Builds go to .build/cross/TRIPLE/ and are redone only when a source is newer. Swift
 # objects are linked with the toolchain's ld.lld (GNU ld refuses Swift's protected metadata in
@@ -53,7 +55,7 @@ module() {
     local dir=$out/$triple
     mkdir -p "$dir"
     local kind=(-parse-as-library -emit-module -emit-module-path "$dir/$name.swiftmodule")
-    [ "$name" = main ] && kind=()
+    case $name in main | firmware) kind=() ;; esac  # programs: top-level code, no module
     local command=("$swiftc" -enable-experimental-feature Embedded -wmo -swift-version 6 \
         -Osize -target "$triple" -package-name PixelWheel -module-name "$name" -I "$dir" \
         -Xfrontend -function-sections ${kind[@]+"${kind[@]}"} -c "$@" -o "$dir/$name.o")
@@ -99,14 +101,10 @@ embedded() {
     echo "(PixelCore + PixelEffects objects, Embedded Swift, -Osize, before linking)"
 }
 
-# harness TRIPLE: the linked golden-frame program for TRIPLE.
-harness() {
-    local triple=$1 dir=$out/$1
-    build_core "$triple"
-    module "$triple" PixelGolden "PixelCore PixelEffects" "${golden_sources[@]}"
-    module "$triple" main "PixelCore PixelEffects PixelGolden" "${harness_sources[@]}"
-    read -r text data < <(sizes "$dir/PixelCore.o" "$dir/PixelEffects.o")
-    echo "$text $data" > "$dir/size"
+# link TRIPLE PROGRAM OBJECT: PROGRAM, linked from its main OBJECT, the modules, the C runtime
+# and the helper libraries.
+link() {
+    local triple=$1 program=$2 object=$3 dir=$out/$1
     local cflags=(-target "$triple" -Os -ffreestanding -fno-builtin -ffunction-sections -c)
     local ldflags=(-static --gc-sections -e _start) libs=()
     case $triple in
@@ -126,9 +124,20 @@ harness() {
     "$bin/clang" "${cflags[@]}" Tests/Cross/Runtime/libm.c -o "$dir/libm.o"
     # -O2: at -Os clang would turn the helpers' own 128-bit shifts back into calls to themselves.
     "$bin/clang" "${cflags[@]}" -O2 Tests/Cross/Runtime/int128.c -o "$dir/int128.o"
-    "$bin/ld.lld" "${ldflags[@]}" -o "$dir/golden-frames" "$dir/main.o" "$dir/PixelGolden.o" \
+    "$bin/ld.lld" "${ldflags[@]}" -o "$dir/$program" "$dir/$object" "$dir/PixelGolden.o" \
         "$dir/PixelEffects.o" "$dir/PixelCore.o" "$dir/runtime.o" "$dir/libm.o" "$dir/int128.o" \
         "$(dirname "$bin")/lib/swift/embedded/$triple/libswiftUnicodeDataTables.a" ${libs[@]+"${libs[@]}"}
+}
+
+# harness TRIPLE: the linked golden-frame program for TRIPLE.
+harness() {
+    local triple=$1 dir=$out/$1
+    build_core "$triple"
+    module "$triple" PixelGolden "PixelCore PixelEffects" "${golden_sources[@]}"
+    module "$triple" main "PixelCore PixelEffects PixelGolden" "${harness_sources[@]}"
+    read -r text data < <(sizes "$dir/PixelCore.o" "$dir/PixelEffects.o")
+    echo "$text $data" > "$dir/size"
+    link "$triple" golden-frames main.o
     sizes "$dir/golden-frames" > "$dir/linked-size"
 }
 
@@ -232,8 +241,27 @@ table() {
     done
 }
 
+# The bare-metal demo (Firmware/): built for RV32, run on qemu's virt machine; its frames are
+# decoded into PNGs under .build/cross/demo and each effect's run of frames must have the
+# digest the hosted harness computes.
+demo() {
+    local triple=riscv32-none-none-eabi
+    scripts/install-system-packages.sh $(packages "$triple") python3
+    nice -n 10 swift build --product golden-frames >&2
+    mkdir -p "$out/demo"
+    "$(swift build --show-bin-path)/golden-frames" > "$out/hosted.txt" || true
+    harness "$triple"
+    module "$triple" firmware "PixelCore PixelEffects PixelGolden" Firmware/*.swift
+    link "$triple" firmware firmware.o
+    timeout 600 qemu-system-riscv32 -M virt -m 128M -bios none -nographic -monitor none -serial stdio \
+        -kernel "$out/$triple/firmware" | tr -d '\r' > "$out/demo/output.txt" || true
+    grep -v '^frame ' "$out/demo/output.txt"
+    python3 Firmware/decode-frames.py "$out/demo/output.txt" "$out/hosted.txt" "$out/demo"
+}
+
 case ${1:-} in
     embedded) embedded ;;
+    demo) demo ;;
     test) shift; test_cross "$@" ;;
     readme)
         embedded > /dev/null
@@ -245,5 +273,5 @@ case ${1:-} in
             /<!-- cross-table:begin -->/ { skip = 1 }' README.md > "$out/README.md"
         cp "$out/README.md" README.md
         cat "$out/table.md" ;;
-    *) echo "usage: scripts/cross.sh embedded | test [TRIPLE…] | readme" >&2; exit 2 ;;
+    *) echo "usage: scripts/cross.sh embedded | test [TRIPLE…] | readme | demo" >&2; exit 2 ;;
 esac

@@ -28,7 +28,12 @@ public struct Canvas: Sendable {
     public let sampleWidth: Int
     /// `height × S`.
     public let sampleHeight: Int
-    /// The samples, row-major, `sampleWidth × sampleHeight`.
+    /// How many sample rows the canvas holds: `sampleHeight`, or fewer for a banded canvas.
+    public let bandSampleRows: Int
+    /// The first sample row the canvas holds (0 unless it is a band moved down the panel).
+    public private(set) var bandStart = 0
+    /// The samples of rows `bandStart ..< bandStart + bandSampleRows`, row-major, `sampleWidth`
+    /// per row: the whole panel (`sampleWidth × sampleHeight`) unless the canvas is a band.
     public internal(set) var samples: [LinearColor]
     /// Logical coordinates → LED coordinates.
     public private(set) var transform: AffineTransform = .identity
@@ -46,7 +51,54 @@ public struct Canvas: Sendable {
         self.supersampling = supersampling
         sampleWidth = width << supersampling.shift
         sampleHeight = height << supersampling.shift
+        bandSampleRows = sampleHeight
         samples = Array(repeating: .black, count: sampleWidth * sampleHeight)
+    }
+
+    /// A canvas for a `width × height` LED panel that holds only `bandHeight` LED rows of it at
+    /// a time (banded rendering): `bandHeight × S` sample rows instead of `height × S`, which
+    /// is what lets an S = 4 canvas for 64×32 LEDs fit in 32 KiB (4 rows: 24 KiB).
+    ///
+    /// It starts at the top; `moveBand(toRow:)` moves it down. Drawing works as on a full
+    /// canvas in panel coordinates and changes only the samples in the band, each exactly as
+    /// the full canvas would set it, so drawing the same picture once per band and
+    /// downsampling each band gives the full canvas's frame bit for bit
+    /// (`Scene.render(at:canvas:into:)` in PixelEffects does that).
+    public init(width: Int, height: Int, supersampling: Supersampling = .x4, bandHeight: Int) {
+        precondition(width > 0 && height > 0, "a canvas needs at least one LED")
+        precondition(bandHeight > 0, "a band needs at least one LED row")
+        self.width = width
+        self.height = height
+        self.supersampling = supersampling
+        sampleWidth = width << supersampling.shift
+        sampleHeight = height << supersampling.shift
+        bandSampleRows = min(bandHeight, height) << supersampling.shift
+        samples = Array(repeating: .black, count: sampleWidth * bandSampleRows)
+    }
+
+    /// LED rows per band: `height` for a full canvas.
+    public var bandHeight: Int { bandSampleRows >> supersampling.shift }
+
+    /// The LED rows the band covers now (all of them for a full canvas).
+    public var bandRows: Range<Int> {
+        (bandStart >> supersampling.shift) ..< (bandEnd >> supersampling.shift)
+    }
+
+    /// One past the last sample row of the band that is on the panel (the last band may be
+    /// cut off by the panel's bottom edge).
+    var bandEnd: Int { Swift.min(bandStart + bandSampleRows, sampleHeight) }
+
+    /// The sample rows of `y0 ..< y1` that are in the band.
+    @inline(__always) func bandSpan(_ y0: Int, _ y1: Int) -> Range<Int> {
+        let start = Swift.max(y0, bandStart), end = Swift.min(y1, bandEnd)
+        return start < end ? start ..< end : start ..< start
+    }
+
+    /// Moves the band so that it starts at LED row `row` (0 ..< height). The samples are left
+    /// as they were: clear them before drawing.
+    public mutating func moveBand(toRow row: Int) {
+        precondition(row >= 0 && row < height, "band start outside the panel")
+        bandStart = row << supersampling.shift
     }
 
     /// Sets the map from logical coordinates to LEDs. Returns false (and changes nothing)
@@ -94,14 +146,16 @@ public struct Canvas: Sendable {
 
     // MARK: Downsampling
 
-    /// Averages each LED's S×S samples (box filter, rounded to nearest) into a new frame.
+    /// Averages each LED's S×S samples (box filter, rounded to nearest) into a new frame (for
+    /// a banded canvas, only the band's rows; the others stay black).
     public func downsample() -> Frame {
         var frame = Frame(width: width, height: height)
         downsample(into: &frame)
         return frame
     }
 
-    /// Averages each LED's S×S samples into `frame`, which must have the canvas's size.
+    /// Averages each LED's S×S samples into `frame`, which must have the canvas's size. A
+    /// banded canvas sets only the frame's rows in its band (`bandRows`).
     ///
     /// Eight LEDs at a time, in two passes over packed channels: the S sample rows are added
     /// channel by channel, eight channels at once, into 32-bit sums; then each LED adds its S
@@ -133,9 +187,10 @@ public struct Canvas: Sendable {
                 withUnsafeTemporaryAllocation(of: UInt32.self, capacity: chunk * 8 * 3 + 1) { sums in
                     sums.initialize(repeating: 0)
                     let sumBytes = UnsafeMutableRawPointer(sums.baseAddress!)
-                    var out = frame.baseAddress!
-                    for y in 0..<height {
-                        let row = source.baseAddress! + y &* s &* rowBytes
+                    let rows = bandRows
+                    var out = frame.baseAddress! + rows.lowerBound &* width
+                    for y in rows {
+                        let row = source.baseAddress! + (y &- rows.lowerBound) &* s &* rowBytes
                         var x0 = 0
                         while x0 < width {
                             let leds = min(chunk, width &- x0), channelBytes = leds &* s &* 6
@@ -337,15 +392,21 @@ public struct Canvas: Sendable {
         bounds: (x0: Int, y0: Int, x1: Int, y1: Int), map: LocalMap,
         paint: (Int64, Int64) -> (LinearColor, UInt32)?
     ) {
+        let rows = bandSpan(bounds.y0, bounds.y1)
+        guard !rows.isEmpty else { return }
+        // The walk starts at the top of the bounds whatever the band, so every sample gets
+        // the same (u, v) as on a full canvas: skipping k rows adds k steps, in the same
+        // wrapping arithmetic as taking them one at a time.
         let walk = localWalk(bounds: bounds, map: map)
         guard walk.fitsIn64Bits else { rasterizeWide(bounds: bounds, walk: walk, paint: paint); return }
-        var uRow = Int64(walk.u0), vRow = Int64(walk.v0)
         let uStepI = Int64(walk.uI), vStepI = Int64(walk.vI), uStepJ = Int64(walk.uJ), vStepJ = Int64(walk.vJ)
-        let sw = sampleWidth
+        let skipped = Int64(rows.lowerBound - bounds.y0)
+        var uRow = Int64(walk.u0) &+ skipped &* uStepJ, vRow = Int64(walk.v0) &+ skipped &* vStepJ
+        let sw = sampleWidth, top = bandStart
         samples.withUnsafeMutableBufferPointer { buffer in
-            for j in bounds.y0..<bounds.y1 {
+            for j in rows {
                 var u = uRow, v = vRow
-                let rowStart = j * sw
+                let rowStart = (j - top) * sw
                 for i in bounds.x0..<bounds.x1 {
                     if let (color, w) = paint(u >> 16, v >> 16), w > 0 {
                         buffer[rowStart + i] = Canvas.blend(color, over: buffer[rowStart + i], weight: w)
@@ -366,12 +427,15 @@ public struct Canvas: Sendable {
         paint: (Int64, Int64) -> (LinearColor, UInt32)?
     ) {
         func q24(_ q40: Int128) -> Int64 { Int64(Swift.min(Swift.max(q40 >> 16, -(1 << 62)), 1 << 62)) }
-        var uRow = walk.u0, vRow = walk.v0
-        for j in bounds.y0..<bounds.y1 {
+        let rows = bandSpan(bounds.y0, bounds.y1)
+        let skipped = Int128(rows.lowerBound - bounds.y0)
+        var uRow = walk.u0 + skipped * walk.uJ, vRow = walk.v0 + skipped * walk.vJ
+        for j in rows {
             var u = uRow, v = vRow
+            let rowStart = (j - bandStart) * sampleWidth
             for i in bounds.x0..<bounds.x1 {
                 if let (color, w) = paint(q24(u), q24(v)), w > 0 {
-                    samples[j * sampleWidth + i] = Canvas.blend(color, over: samples[j * sampleWidth + i], weight: w)
+                    samples[rowStart + i] = Canvas.blend(color, over: samples[rowStart + i], weight: w)
                 }
                 u += walk.uI; v += walk.vI
             }
@@ -408,6 +472,8 @@ extension Canvas {
     ) {
         guard color.alpha > 0, let bounds = sampleBounds(minX: minX, minY: minY, maxX: maxX, maxY: maxY) else { return }
         let linear = color.linear, w = Canvas.weight(color.alpha)
+        let rows = bandSpan(bounds.y0, bounds.y1)
+        guard !rows.isEmpty else { return }
         let walk = localWalk(bounds: bounds, map: map)
         // Below 2⁶⁰ every u(i) and every clamped run end below stays far inside 64 bits.
         guard fillsSpans, walk.vI == 0, walk.uI != 0, walk.fitsIn60Bits else {
@@ -416,12 +482,14 @@ extension Canvas {
         }
         let blender = RunBlender(linear, weight: w)
         let step = Int64(walk.uI), count = Int64(bounds.x1 - bounds.x0)
-        var uRow = Int64(walk.u0), vRow = Int64(walk.v0)
         let uStepJ = Int64(walk.uJ), vStepJ = Int64(walk.vJ)
-        let sw = sampleWidth
+        // From the top of the bounds, as `rasterize` does, so a band sees the same (u, v).
+        let skipped = Int64(rows.lowerBound - bounds.y0)
+        var uRow = Int64(walk.u0) &+ skipped &* uStepJ, vRow = Int64(walk.v0) &+ skipped &* vStepJ
+        let sw = sampleWidth, top = bandStart
         samples.withUnsafeMutableBufferPointer { buffer in
-            for j in bounds.y0..<bounds.y1 {
-                let u0 = uRow, rowStart = j * sw + bounds.x0
+            for j in rows {
+                let u0 = uRow, rowStart = (j - top) * sw + bounds.x0
                 spans(vRow >> 16) { lo, hi in
                     // Every u(i) is within ±2⁴⁴ in Q.24, so clamping the run there changes nothing.
                     let limit: Int64 = 1 << 45

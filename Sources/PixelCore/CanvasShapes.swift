@@ -120,7 +120,7 @@ extension Canvas {
             return (Int64(led.x.raw) * s, Int64(led.y.raw) * s)
         }
         let minY = vertices.map { $0.y }.min()!, maxY = vertices.map { $0.y }.max()!
-        let j0 = max(0, Int((minY - 32768) >> 16)), j1 = min(sampleHeight, Int((maxY + 32768) >> 16) + 1)
+        let j0 = max(bandStart, Int((minY - 32768) >> 16)), j1 = min(bandEnd, Int((maxY + 32768) >> 16) + 1)
         guard j0 < j1 else { return }
         let linear = color.linear, w = Canvas.weight(color.alpha)
         var crossings: [(x: Int64, winding: Int)] = []
@@ -148,7 +148,7 @@ extension Canvas {
                     let i0 = max(0, Int((xa - 32768 + 0xFFFF) >> 16))
                     let i1 = min(sampleWidth, Int((xb - 32768 + 0xFFFF) >> 16))
                     guard i0 < i1 else { continue }
-                    let row = j * sampleWidth
+                    let row = (j - bandStart) * sampleWidth
                     for i in i0..<i1 { buffer[row + i] = Canvas.blend(linear, over: buffer[row + i], weight: w) }
                 }
             }
@@ -225,11 +225,12 @@ extension Canvas {
         let s = supersampling.rawValue, shift = supersampling.shift, sw = sampleWidth
         // Sample i of an LED has its centre at (i + ½) / S of the LED.
         let offsets = (0..<s).map { i in Int32((i << (16 - shift)) + (1 << (15 - shift))) }
+        let rows = bandRows, top = bandStart
         samples.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
-            for y in 0..<height {
+            for y in rows {
                 for x in 0..<width {
-                    let first = y * s * sw + x * s
+                    let first = (y * s - top) * sw + x * s
                     if let color = ledColor(x, y) {
                         // The LED's S×S samples lie inside the canvas: S rows of S from `first`.
                         var row = base + first
@@ -254,7 +255,8 @@ extension Canvas {
     /// separably, for a shader that takes few distinct values over the block (a glow symmetric
     /// about the block's centre, say), so it is evaluated once per value rather than per sample.
     ///
-    /// The block is LED columns `columns` and LED rows `rows`, clipped to the canvas. The sample
+    /// The block is LED columns `columns` and LED rows `rows`, clipped to the canvas (and to
+    /// its band). The sample
     /// in sample column i and sample row j of the unclipped block (counted from its top-left
     /// sample) is set to `table[rowIndex[j] * tableWidth + columnIndex[i]]`, without blending
     /// and without the transform; so `columnIndex` has `columns.count × S` entries, each below
@@ -268,9 +270,10 @@ extension Canvas {
                      && rowIndex.allSatisfy { $0 >= 0 && ($0 + 1) * tableWidth <= table.count }, "index outside the table")
         // The block's samples that are on the canvas, relative to its first sample.
         let i0 = max(0, -columns.lowerBound << shift), i1 = min(columnIndex.count, sampleWidth - (columns.lowerBound << shift))
-        let j0 = max(0, -rows.lowerBound << shift), j1 = min(rowIndex.count, sampleHeight - (rows.lowerBound << shift))
+        let j0 = max(bandStart - (rows.lowerBound << shift), 0), j1 = min(rowIndex.count, bandEnd - (rows.lowerBound << shift))
         guard i0 < i1, j0 < j1 else { return }
-        let sw = sampleWidth, x0 = columns.lowerBound << shift, y0 = rows.lowerBound << shift
+        // Rows of the block in the band, from the band's first row.
+        let sw = sampleWidth, x0 = columns.lowerBound << shift, y0 = (rows.lowerBound << shift) - bandStart
         samples.withUnsafeMutableBufferPointer { buffer in
             table.withUnsafeBufferPointer { table in
                 columnIndex.withUnsafeBufferPointer { columnIndex in

@@ -24,8 +24,10 @@ struct GoldenFrameTests {
         var player = EffectPlayer(scene: scene, size: try PanelSize(width: 64, height: 32), supersampling: .x4)
         let frame = player.render(at: .milliseconds(c.milliseconds))
         #expect(frame.digest == c.digest, "\(c.effect.label) at \(c.milliseconds) ms")
-        // The harness's renderer, which runs on the other CPUs, draws what the player draws.
+        // The harness's renderer, which runs on the other CPUs, draws what the player draws,
+        // through a full canvas and through a banded one.
         #expect(try GoldenFrames.frame(of: c) == frame)
+        #expect(try GoldenFrames.frame(of: c, bandHeight: GoldenFrames.bandHeight) == frame)
     }
 
     @Test(arguments: GoldenFrames.runs.indices)

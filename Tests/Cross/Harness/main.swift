@@ -22,24 +22,29 @@ struct Report {
 /// Checks every golden frame and run; returns how many failed.
 func checkAll() -> Int {
     var report = Report()
-    for still in GoldenFrames.stills {
-        do {
-            let frame = try GoldenFrames.frame(of: still)
-            report.check("frame", "\(still.effect.label) @\(still.milliseconds)ms", frame.digest, expected: still.digest)
-        } catch {
-            report.check("frame", "\(still.effect.label) @\(still.milliseconds)ms", "error", expected: still.digest)
+    // Through the full canvas, then through a banded one (a few LED rows at a time).
+    for bandHeight in [nil, GoldenFrames.bandHeight] {
+        let canvas = bandHeight.map { "banded(\($0) rows) " } ?? ""
+        for still in GoldenFrames.stills {
+            let label = "\(still.effect.label) @\(still.milliseconds)ms"
+            do {
+                let frame = try GoldenFrames.frame(of: still, bandHeight: bandHeight)
+                report.check(canvas + "frame", label, frame.digest, expected: still.digest)
+            } catch {
+                report.check(canvas + "frame", label, "error", expected: still.digest)
+            }
         }
-    }
-    for run in GoldenFrames.runs {
-        let label = "\(run.effect.label) \(run.frames)x@\(run.framesPerSecond)fps"
-        do {
-            report.check("run", label, try GoldenFrames.digest(of: run), expected: run.digest)
-        } catch {
-            report.check("run", label, "error", expected: run.digest)
+        for run in GoldenFrames.runs {
+            let label = "\(run.effect.label) \(run.frames)x@\(run.framesPerSecond)fps"
+            do {
+                report.check(canvas + "run", label, try GoldenFrames.digest(of: run, bandHeight: bandHeight), expected: run.digest)
+            } catch {
+                report.check(canvas + "run", label, "error", expected: run.digest)
+            }
         }
     }
     return report.failures
 }
 
 let failures = checkAll()
-print(failures == 0 ? "PASS" : "FAIL: \(failures) of \(GoldenFrames.stills.count + GoldenFrames.runs.count) digests differ")
+print(failures == 0 ? "PASS" : "FAIL: \(failures) of \(2 * (GoldenFrames.stills.count + GoldenFrames.runs.count)) digests differ")

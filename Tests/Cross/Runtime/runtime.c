@@ -69,6 +69,18 @@ static void __attribute__((noreturn)) pw_exit(int code) {
     *SIFIVE_TEST = code == 0 ? 0x5555u : ((uint32_t)code << 16) | 0x3333u;
     for (;;) {}
 }
+// The machine timer (CLINT mtime, 10 MHz on qemu's virt machine), read as two halves: the high
+// half again after the low one, in case the low half wrapped in between.
+#define CLINT_MTIME ((volatile uint32_t *)0x0200BFF8)
+
+uint64_t pw_ticks(void) {
+    uint32_t high, low;
+    do {
+        high = CLINT_MTIME[1];
+        low = CLINT_MTIME[0];
+    } while (CLINT_MTIME[1] != high);
+    return (uint64_t)high << 32 | low;
+}
 #else
 #error "define PW_LINUX_USER or PW_RISCV_VIRT"
 #endif
@@ -86,6 +98,15 @@ int putchar(int c) {
     line[lineLength++] = (char)c;
     if (c == '\n' || lineLength == sizeof line) pw_flush();
     return c;
+}
+
+// Bytes as lowercase hex, for frames written to the console.
+void pw_write_hex(const uint8_t *bytes, long count) {
+    static const char digits[] = "0123456789abcdef";
+    for (long i = 0; i < count; i++) {
+        putchar(digits[bytes[i] >> 4]);
+        putchar(digits[bytes[i] & 15]);
+    }
 }
 
 // MARK: memory primitives
