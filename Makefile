@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libpng-dev libgif-dev pkg-config libgpiod-dev libi2c-dev
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall
+.PHONY: run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall fuzz fuzz-smoke
 
 setup:
 	@scripts/install-system-packages.sh $(SYSTEM_PACKAGES)
@@ -31,6 +31,16 @@ previews: release
 
 test: setup
 	$(SWIFT) test
+	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke
+
+# Every fuzz target on its seed corpus (Tests/Fuzz/corpus) under libFuzzer and AddressSanitizer:
+# FUZZ_SECONDS each (default 60); FUZZ_TARGETS="bdf image" narrows it. `make test` runs the
+# short pass, `make fuzz-smoke`: FUZZ_RUNS inputs each (default 2000).
+fuzz: setup
+	@SWIFT="$(SWIFT)" scripts/fuzz.sh long
+
+fuzz-smoke: setup
+	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke
 
 # The Linux backends against the real kernel's gpio-sim and i2c-stub, in a VM (see README).
 test-kernel: setup
