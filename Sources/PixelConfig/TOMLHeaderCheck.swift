@@ -9,7 +9,8 @@ enum TOMLHeaderCheck {
     /// character or a quote, or nil when there is none.
     static func firstNamelessHeader(in text: String) -> Int? {
         let bytes = Array(text.utf8)
-        var i = 0, line = 1, depth = 0
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0  // a UTF-8 byte order mark, which toml++ skips
+        var line = 1, depth = 0
         var statementStart = true
         while i < bytes.count {
             let c = bytes[i]

@@ -7,6 +7,7 @@ struct TOMLHeaderCheckTests {
     static let namelessHeaders: [(text: String, line: Int)] = [
         ("# Four MAX7219\n\n[\na = 5\n", 3), ("[[[1]]]\n", 1), ("[app]\nfps = 30\n[ ]\n", 3), ("[[=\n", 1),
         ("[app]\ntext = \"[\" # [\n  [\n", 3), ("[", 1), ("[[", 1),
+        ("\u{FEFF}[\n ", 1),
     ]
 
     @Test func aTableHeaderWithoutANameIsAProblemOnItsLine() {
@@ -26,7 +27,7 @@ struct TOMLHeaderCheckTests {
         let texts = [
             "[app]\ntext = \"\"\"\n[\n]\n\"\"\"\n", "[app]\ntext = '''\n[\n'''\n", "a = [\n  [1, 2],\n  [ ],\n]\n",
             "# [\n[ \"quoted\" ]\n", "[ app ]\n", "[[ panel ]]\ntype = \"ht16k33\"\n", "a = { b = [ [ ] ] }\n",
-            "s = \"\\\"\\n[\"\n", "['lit']\n",
+            "s = \"\\\"\\n[\"\n", "['lit']\n", "\u{FEFF}[app]\n",
         ]
         for text in texts {
             #expect(TOMLHeaderCheck.firstNamelessHeader(in: text) == nil, "\(text.debugDescription)")
