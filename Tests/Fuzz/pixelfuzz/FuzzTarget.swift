@@ -55,13 +55,18 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// A font that loads is measured and drawn, on its own and as the app's text font.
     static func bdf(_ text: String) {
         guard let font = try? PixelFont(bdf: text) else { return }
-        let sample = "Hello 12:34 ÄΩ€?"
+        let sample = String(String.UnicodeScalarView((32...126).compactMap(Unicode.Scalar.init))) + "ÄΩ€"
         _ = font.width(of: sample)
         _ = font.lineHeight
         var canvas = Canvas(width: 16, height: 8, supersampling: .x1)
         canvas.drawText(sample, font: font, at: Point(x: 1, y: 1), color: .white)
-        for seconds in [0, 2] {
-            _ = ScriptedApp.frames(width: 8, height: 8, textFont: font, seconds: seconds)
+        // All of ASCII, and a few of the font's own glyphs alone (one glyph's advance decides
+        // the scroll loop of a one-character text).
+        let singles = font.glyphs.keys.sorted().prefix(3).compactMap(Unicode.Scalar.init).map { String($0) }
+        for text in [sample] + singles {
+            for seconds in [0, 2] {
+                _ = ScriptedApp.frames(width: 8, height: 8, textFont: font, text: text, seconds: seconds)
+            }
         }
     }
 

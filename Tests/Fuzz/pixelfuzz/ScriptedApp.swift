@@ -5,13 +5,13 @@ import PixelUI
 /// Drives the app the way the wheel does, to reach the screens that show a user's font.
 enum ScriptedApp {
     /// Opens Extras → Clock and Extras → Scrolling Text on a `width × height` panel with
-    /// `textFont`, and renders each `seconds` after it opened; returns the frames.
-    static func frames(width: Int, height: Int, textFont: PixelFont, seconds: Int) -> [Frame] {
+    /// `textFont` (scrolling `text`), and renders each `seconds` after it opened; returns the frames.
+    static func frames(width: Int, height: Int, textFont: PixelFont, text: String, seconds: Int) -> [Frame] {
         var frames: [Frame] = []
         for screen in ["Clock", "Scrolling Text"] {
             var app = PixelWheelApp(width: width, height: height, framesPerSecond: 30, version: "fuzz")
             app.textFont = textFont
-            app.marqueeText = "Fuzz: 0123456789 ÄÖÜ"
+            app.marqueeText = text
             guard open("Extras", in: &app), open(screen, in: &app) else { continue }
             var canvas = Canvas(width: width, height: height, supersampling: .x1)
             let time = FrameTime.seconds(seconds)
