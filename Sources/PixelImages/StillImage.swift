@@ -18,9 +18,9 @@ public enum StillImage {
     }
 
     /// `image` scaled to fit a `width × height` panel (aspect kept, centred, black around),
-    /// drawn at `supersampling` samples per LED and averaged in linear light. An image with
-    /// more than twice as many pixels as the panel has samples along both sides is first
-    /// shrunk by a whole factor (see `shrunk`), so memory and time follow the panel's size.
+    /// drawn at `supersampling` samples per LED and averaged in linear light. An image at
+    /// least four times as wide and as tall as the panel's samples is first shrunk by a whole
+    /// factor to no less than twice them (see `shrunk`), so memory and time follow the panel.
     public static func fit(_ image: RGBImage8, width: Int, height: Int, supersampling: Supersampling = .x4) -> Frame {
         let image = shrunk(image, toCover: width * supersampling.rawValue, height * supersampling.rawValue)
         var rgba = RGBAImage(width: image.width, height: image.height)
