@@ -92,6 +92,12 @@ let package = Package(
 
         // Helpers shared by the test targets (temporary folders, the repository's paths).
         .target(name: "PixelTestSupport", path: "Tests/PixelTestSupport"),
+        // The golden frames and how they are rendered: standard library, PixelCore and
+        // PixelEffects only, so it also compiles as Embedded Swift for the cross harness.
+        .target(name: "PixelGolden", dependencies: ["PixelCore", "PixelEffects"], path: "Tests/Golden"),
+        // The cross harness, hosted: prints every golden digest, the reference that
+        // `make test-cross` compares the ARM and RISC-V runs with.
+        .executableTarget(name: "golden-frames", dependencies: ["PixelGolden"], path: "Tests/Cross/Harness"),
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore"]),
         .testTarget(name: "PixelEffectsTests", dependencies: ["PixelEffects"]),
         .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels"]),
@@ -104,6 +110,7 @@ let package = Package(
         .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelSimulator"]),
         .testTarget(name: "PixelRuntimeTests", dependencies: [
             "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelPanels", "PixelUI", "PixelConfig", "PixelTestSupport",
+            "PixelGolden",
         ]),
     ],
     swiftLanguageModes: [.v6]

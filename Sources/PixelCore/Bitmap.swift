@@ -15,13 +15,14 @@ public struct Bitmap: Hashable, Sendable {
         bits = Array(repeating: false, count: width * height)
     }
 
-    /// An image from text rows: `#` (or `X`, `@`) is on, anything else is off. All rows are
-    /// padded to the longest.
+    /// An image from text rows, one pixel per Unicode scalar: `#` (or `X`, `@`) is on, anything
+    /// else is off. All rows are padded to the longest. (Scalars, not characters: no Unicode
+    /// tables are needed, so this also runs on a microcontroller.)
     public init(rows: [String]) {
-        let w = rows.map(\.count).max() ?? 0
+        let w = rows.map { $0.unicodeScalars.count }.max() ?? 0
         self.init(width: w, height: rows.count)
         for (y, row) in rows.enumerated() {
-            for (x, ch) in row.enumerated() where ch == "#" || ch == "X" || ch == "@" {
+            for (x, ch) in row.unicodeScalars.enumerated() where ch == "#" || ch == "X" || ch == "@" {
                 bits[y * w + x] = true
             }
         }

@@ -119,7 +119,7 @@ extension Canvas {
             let led = transform.apply(p)
             return (Int64(led.x.raw) * s, Int64(led.y.raw) * s)
         }
-        let minY = vertices.map(\.y).min()!, maxY = vertices.map(\.y).max()!
+        let minY = vertices.map { $0.y }.min()!, maxY = vertices.map { $0.y }.max()!
         let j0 = max(0, Int((minY - 32768) >> 16)), j1 = min(sampleHeight, Int((maxY + 32768) >> 16) + 1)
         guard j0 < j1 else { return }
         let linear = color.linear, w = Canvas.weight(color.alpha)

@@ -193,23 +193,29 @@ extension Fixed: CustomStringConvertible, LosslessStringConvertible {
     /// Parses decimal text such as `"2.5"`, `"-0.125"` or `"3"`, rounding to the nearest
     /// Q16.16 value, without floating point. Returns nil for anything else or out of range.
     public init?(_ text: String) {
-        var s = Substring(text)
-        var negative = false
-        if s.first == "-" { negative = true; s = s.dropFirst() } else if s.first == "+" { s = s.dropFirst() }
-        let parts = s.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let intPart = parts.first, !(intPart.isEmpty && parts.count == 1) else { return nil }
-        guard intPart.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-        let integer = intPart.isEmpty ? 0 : Int64(intPart)
-        guard let integer, integer <= 32768 else { return nil }
+        // Byte by byte: the accepted text is ASCII, so no Unicode tables are involved.
+        let bytes = Array(text.utf8)
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var start = 0
+        let negative = bytes.first == UInt8(ascii: "-")
+        if negative || bytes.first == UInt8(ascii: "+") { start = 1 }
+        let rest = bytes[start...]
+        let dot = rest.firstIndex(of: UInt8(ascii: "."))
+        let intPart = rest[..<(dot ?? rest.endIndex)]
+        guard !intPart.isEmpty || dot != nil, intPart.allSatisfy(isDigit) else { return nil }
+        var integer: Int64 = 0
+        for byte in intPart {
+            integer = integer * 10 + Int64(byte - UInt8(ascii: "0"))
+            guard integer <= 32768 else { return nil }
+        }
         var numerator: UInt64 = 0, denominator: UInt64 = 1
-        if parts.count == 2 {
-            let fracPart = parts[1]
-            guard !fracPart.isEmpty || !intPart.isEmpty,
-                  fracPart.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        if let dot {
+            let fracPart = rest[(dot + 1)...]
+            guard !fracPart.isEmpty || !intPart.isEmpty, fracPart.allSatisfy(isDigit) else { return nil }
             // 18 digits decide the rounding exactly: every halfway point between two Q16.16
             // values has at most 17 decimals, so later digits cannot move the result past one.
-            for ch in fracPart.prefix(18) {
-                numerator = numerator * 10 + UInt64(ch.wholeNumberValue!)
+            for byte in fracPart.prefix(18) {
+                numerator = numerator * 10 + UInt64(byte - UInt8(ascii: "0"))
                 denominator *= 10
             }
         }
@@ -224,12 +230,32 @@ extension Fixed: CustomStringConvertible, LosslessStringConvertible {
 }
 
 extension Fixed: ExpressibleByFloatLiteral {
-    /// A literal such as `0.5`, rounded to the nearest Q16.16 value. The conversion scales by
-    /// a power of two and rounds, both exact in IEEE 754, so it gives the same bits on every CPU.
+    /// A literal such as `0.5`: value · 2¹⁶ rounded to nearest, ties away from zero, saturating.
+    ///
+    /// Computed exactly from the IEEE 754 bits with integer maths only, so it gives the same bits
+    /// on every CPU and needs no floating-point unit or soft-float library (Embedded Swift on a
+    /// microcontroller).
     @inlinable public init(floatLiteral value: Double) {
-        // Round half away from zero by adding ±0.5 and truncating: no libm call.
-        let scaled = value * 65536
-        let clamped = Swift.min(Swift.max(scaled, -2_147_483_648), 2_147_483_647)
-        self.raw = Int32(clamped + (clamped >= 0 ? 0.5 : -0.5))
+        let bits = value.bitPattern
+        let negative = bits >> 63 != 0
+        let biasedExponent = Int((bits >> 52) & 0x7FF)
+        let fraction = bits & (1 << 52 - 1)
+        // |value| = significand · 2^exponent, exactly.
+        let significand = biasedExponent == 0 ? fraction : fraction | 1 << 52
+        let shift = Swift.max(biasedExponent, 1) - 1075 + 16  // of |value| · 2¹⁶
+        // The largest magnitude each sign can take.
+        let limit: UInt64 = negative ? 1 << 31 : 1 << 31 - 1
+        let magnitude: UInt64
+        if biasedExponent == 0x7FF || significand == 0 {
+            magnitude = biasedExponent == 0x7FF ? limit : 0
+        } else if shift >= 0 {
+            magnitude = shift > 31 || significand > limit >> UInt64(shift) ? limit : significand << UInt64(shift)
+        } else if shift < -63 {
+            magnitude = 0
+        } else {
+            let right = UInt64(-shift)
+            magnitude = Swift.min((significand >> right) + ((significand >> (right - 1)) & 1), limit)
+        }
+        self.raw = Int32(negative ? -Int64(magnitude) : Int64(magnitude))
     }
 }

@@ -8,7 +8,7 @@ import PixelCore
 /// into the travel range by mirror reflection, so the logo never leaves the panel, any
 /// overshoot past an edge is reflected, and the picture at an instant does not depend on
 /// the frame rate. The only state is the colour and the counters, advanced event by event.
-public struct BouncingLogo: Scene {
+public struct BouncingLogo: Scene, Sendable {
     /// The logo's drawing space: 128 × 76 logical units, like the original artwork.
     static let logoSize = (width: 128, height: 76)
 
@@ -21,8 +21,8 @@ public struct BouncingLogo: Scene {
             EffectParameter("size", "logo width as a share of the panel width", .integer(range: 10...100, default: 35, unit: "%")),
         ],
         make: { values, seed, width, height in
-            BouncingLogo(width: width, height: height, speed: values.number("speed"),
-                         sizePercent: values.integer("size"), seed: seed)
+            .bounce(BouncingLogo(width: width, height: height, speed: values.number("speed"),
+                                 sizePercent: values.integer("size"), seed: seed))
         })
 
     /// Motion along one axis, in Q16.16 raw LED units.

@@ -8,7 +8,7 @@ import PixelCore
 /// the original's formula with a per-column start offset so columns don't start in step.
 /// Everything is a function of time and the seed: the glyph shown at a place on swap tick k
 /// is a hash of (seed, column, row, k).
-public struct DigitalRain: Scene {
+public struct DigitalRain: Scene, Sendable {
     /// How the catalog lists this effect (`rain`) and makes it from parameters.
     public static let descriptor = EffectDescriptor(
         name: "rain",
@@ -20,8 +20,8 @@ public struct DigitalRain: Scene {
             EffectParameter("color", "tail colour", .color(default: Color(red: 0, green: 255, blue: 70))),
         ],
         make: { values, seed, width, height in
-            DigitalRain(width: width, height: height, speed: values.number("speed"), swapInterval: values.number("swap"),
-                        swapChance: values.number("chance"), color: values.color("color"), seed: seed)
+            .rain(DigitalRain(width: width, height: height, speed: values.number("speed"), swapInterval: values.number("swap"),
+                              swapChance: values.number("chance"), color: values.color("color"), seed: seed))
         })
 
     /// One falling column.

@@ -10,17 +10,17 @@ public struct EffectDescriptor: Sendable {
     /// The parameters it accepts.
     public let parameters: [EffectParameter]
     /// Makes a scene for a `width × height` LED panel.
-    let make: @Sendable (_ values: ParameterValues, _ seed: UInt64, _ width: Int, _ height: Int) -> any Scene
+    let make: @Sendable (_ values: ParameterValues, _ seed: UInt64, _ width: Int, _ height: Int) -> EffectScene
 
     /// An effect called `name`; `make` builds its scene from values, seed, width and height (LEDs).
     public init(name: String, summary: String, parameters: [EffectParameter],
-                make: @escaping @Sendable (ParameterValues, UInt64, Int, Int) -> any Scene) {
+                make: @escaping @Sendable (ParameterValues, UInt64, Int, Int) -> EffectScene) {
         self.name = name; self.summary = summary; self.parameters = parameters; self.make = make
     }
 
     /// Checks `parameters` (name → text) and makes the scene. The same seed gives the same
     /// scene on every machine.
-    public func makeScene(parameters given: [String: String] = [:], seed: UInt64, width: Int, height: Int) throws(EffectError) -> any Scene {
+    public func makeScene(parameters given: [String: String] = [:], seed: UInt64, width: Int, height: Int) throws(EffectError) -> EffectScene {
         let values = try ParameterValues(given, for: parameters, effect: name)
         return make(values, seed, width, height)
     }
@@ -39,7 +39,7 @@ public enum EffectCatalog {
     /// The effect called `name`.
     public static func named(_ name: String) throws(EffectError) -> EffectDescriptor {
         guard let d = all.first(where: { $0.name == name }) else {
-            throw .unknownEffect(name: name, known: all.map(\.name))
+            throw .unknownEffect(name: name, known: all.map { $0.name })
         }
         return d
     }

@@ -93,7 +93,7 @@ public struct ParameterValues: Sendable {
         for p in parameters { values[p.name] = p.defaultValue }
         for (name, text) in given.sorted(by: { $0.key < $1.key }) {
             guard let p = parameters.first(where: { $0.name == name }) else {
-                throw .unknownParameter(effect: effect, name: name, known: parameters.map(\.name))
+                throw .unknownParameter(effect: effect, name: name, known: parameters.map { $0.name })
             }
             values[name] = try p.parse(text, effect: effect)
         }

@@ -4,7 +4,7 @@ import PixelCore
 /// `duration` seconds: the display-link "circle fanning out". The angle is
 /// 2π · ease(elapsed / duration); with `loop` it holds the full circle for `hold` and starts
 /// again. The menu reuses it as a hold-to-confirm ring.
-public struct FanSweep: Scene {
+public struct FanSweep: Scene, Sendable {
     /// How progress maps to angle.
     public enum Easing: String, Sendable, CaseIterable {
         /// Constant angular speed, as in the original.
@@ -31,16 +31,16 @@ public struct FanSweep: Scene {
         summary: "a pie sweeping round once per duration, like a progress ring",
         parameters: [
             EffectParameter("duration", "time for one full turn", .number(range: 0.1...60, default: 3, unit: "s")),
-            EffectParameter("easing", "how the sweep speeds up and slows down", .choice(Easing.allCases.map(\.rawValue), default: "linear")),
+            EffectParameter("easing", "how the sweep speeds up and slows down", .choice(Easing.allCases.map { $0.rawValue }, default: "linear")),
             EffectParameter("repeat", "loop: start again after a full turn; once: stop full", .choice(["loop", "once"], default: "loop")),
             EffectParameter("hold", "loop mode: pause at the full circle", .number(range: 0...10, default: 0.5, unit: "s")),
             EffectParameter("track", "brightness of the unswept part of the circle", .number(range: 0...1, default: 0.05, unit: "")),
             EffectParameter("color", "pie colour", .color(default: Color(red: 40, green: 150, blue: 255))),
         ],
         make: { values, _, width, height in
-            FanSweep(width: width, height: height, duration: values.number("duration"),
-                     easing: Easing(rawValue: values.choice("easing"))!, loops: values.choice("repeat") == "loop",
-                     hold: values.number("hold"), trackOpacity: values.number("track"), color: values.color("color"))
+            .fan(FanSweep(width: width, height: height, duration: values.number("duration"),
+                          easing: Easing(rawValue: values.choice("easing"))!, loops: values.choice("repeat") == "loop",
+                          hold: values.number("hold"), trackOpacity: values.number("track"), color: values.color("color")))
         })
 
     let center: Point

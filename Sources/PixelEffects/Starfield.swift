@@ -8,7 +8,7 @@ import PixelCore
 ///   of each cell above the probability threshold puts a star at its centre that twinkles as
 ///   0.9 + 0.8·sin(t + 20·k) and falls off with distance in a cross shape; elsewhere a sparse
 ///   background sparkle. Evaluated at every sample, so it is supersampled like any shape.
-public struct Starfield: Scene {
+public struct Starfield: Scene, Sendable {
     /// How the catalog lists this effect (`starfield`) and makes it from parameters.
     public static let descriptor = EffectDescriptor(
         name: "starfield",
@@ -25,12 +25,12 @@ public struct Starfield: Scene {
         make: { values, seed, width, height in
             let color = values.color("color")
             if values.choice("mode") == "shader" {
-                return Starfield(shaderWidth: width, height: height, cellSize: values.integer("cell"),
-                                 probability: values.number("probability"), sparkle: values.number("sparkle"),
-                                 color: color, seed: seed)
+                return .starfield(Starfield(shaderWidth: width, height: height, cellSize: values.integer("cell"),
+                                            probability: values.number("probability"), sparkle: values.number("sparkle"),
+                                            color: color, seed: seed))
             }
-            return Starfield(width: width, height: height, density: values.number("density"),
-                             maxFrequency: values.number("twinkle"), color: color, seed: seed)
+            return .starfield(Starfield(width: width, height: height, density: values.number("density"),
+                                        maxFrequency: values.number("twinkle"), color: color, seed: seed))
         })
 
     /// One star of object mode.

@@ -19,7 +19,8 @@ public struct PanelSize: Hashable, Sendable, CustomStringConvertible {
 
     /// Parses `WIDTHxHEIGHT`, e.g. `64x32` (an upper-case X or × works too).
     public init(parsing text: String) throws(PanelConfigurationError) {
-        let parts = text.split(whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
+        // Empty pieces kept, so "64x32x" and "x64x32" are three pieces and refused.
+        let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
         guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else { throw .badSize(text) }
         try self.init(width: w, height: h)
     }

@@ -39,6 +39,8 @@ public struct RegisterLink {
     public let name: String
     /// Sends one message.
     public let send: ([UInt8]) throws(BusError) -> Void
+    /// Ends a burst of messages (an I²C bus lets go of its device node).
+    public var release: () -> Void = {}
 
     /// Each message is one SPI transfer on `device`.
     public static func spi(_ device: any SPIDevice) -> RegisterLink {
@@ -47,7 +49,7 @@ public struct RegisterLink {
 
     /// Each message is one I²C write to `address` on `bus`.
     public static func i2c(_ bus: any I2CBus, address: I2CAddress) -> RegisterLink {
-        RegisterLink(name: bus.name, send: { bytes throws(BusError) in try bus.write(bytes, to: address) })
+        RegisterLink(name: bus.name, send: { bytes throws(BusError) in try bus.write(bytes, to: address) }, release: { bus.release() })
     }
 }
 
@@ -104,7 +106,9 @@ public final class RegisterChipPanel<Chip: RegisterChip>: RestartablePanel {
         try send(chip.setBrightness(percent: min(100, max(0, percent))))
     }
 
+    /// Sends `messages` as one burst, then lets the link go.
     private func send(_ messages: [[UInt8]]) throws(BusError) {
+        defer { link.release() }
         for message in messages { try link.send(message) }
     }
 }

@@ -7,6 +7,10 @@ import PixelPanels
 
 /// `pixelwheel render`: an effect on the virtual clock, written as a GIF or a PNG.
 public enum OfflineRender {
+    /// GIF frame delays are whole hundredths of a second, and browsers stretch delays under
+    /// 2/100 s to 1/10 s: a GIF faster than 50 fps plays slowly or judders, so GIFs stop here.
+    public static let gifFPSLimit = 50
+
 
     /// Everything one render needs, checked.
     public struct Request: Sendable {
@@ -26,8 +30,10 @@ public enum OfflineRender {
         public var format: Format
         /// GIF length in seconds.
         public var seconds: Fixed
-        /// GIF frames per second.
+        /// GIF frames per second (at most `gifFPSLimit`).
         public var fps: Int
+        /// The frame rate asked for, when the GIF limit lowered it.
+        public var cappedFrom: Int?
         /// PNG: the instant rendered, in seconds.
         public var instant: Fixed
         /// Output pixels per LED for the dot preview.
@@ -50,6 +56,10 @@ public enum OfflineRender {
             self.effect = effect; self.parameters = parameters; self.size = size; self.supersampling = supersampling
             self.seed = seed; self.output = output; self.seconds = seconds; self.fps = fps; self.instant = instant
             self.scale = scale; self.raw = raw
+            if format == .gif && fps > OfflineRender.gifFPSLimit {
+                cappedFrom = fps
+                self.fps = OfflineRender.gifFPSLimit
+            }
             // Check parameters now, before any work.
             _ = try effect.makeScene(parameters: parameters, seed: seed, width: size.width, height: size.height)
             try checkGIFSize()
@@ -153,7 +163,7 @@ public enum OfflineRender {
 
     /// Renders through the frame loop on the virtual clock and writes the file; returns a
     /// one-line summary.
-    public static func run(_ request: Request) throws -> String {
+    public static func run(_ request: Request, progress: Bool = false) throws -> String {
         var request = request
         try preparePanel(&request)
         let trace = request.traceBus.map { BusTraceFile(path: $0) }
@@ -177,10 +187,14 @@ public enum OfflineRender {
         }
         let display: any FrameOutput = panel.map { SimulatedPanelOutput(panel: $0, viewers: [file], trace: trace) }
             ?? PlainPanelOutput(viewers: [file])
-        try FrameLoop(source: source, clock: clock, outputs: [display], length: length, time: time).run()
+        // A GIF that takes more than a second shows a progress bar (the CLI asks only on a terminal).
+        let bar: [any FrameOutput] = progress && request.format == .gif ? [ProgressBarOutput(total: request.frameCount)] : []
+        try FrameLoop(source: source, clock: clock, outputs: [display] + bar, length: length, time: time).run()
         switch request.format {
         case .png: return "wrote \(request.output): \(request.effect.name) at \(request.instant)s, \(request.size) LEDs"
-        case .gif: return "wrote \(request.output): \(request.effect.name), \(request.frameCount) frames at \(request.fps) fps, \(request.size) LEDs"
+        case .gif:
+            let cap = request.cappedFrom.map { " (not \($0): browsers play GIF frames shorter than 2/100 s slowly, so GIFs stop at \(OfflineRender.gifFPSLimit) fps)" } ?? ""
+            return "wrote \(request.output): \(request.effect.name), \(request.frameCount) frames at \(request.fps) fps\(cap), \(request.size) LEDs"
         }
     }
 }

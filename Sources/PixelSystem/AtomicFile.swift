@@ -49,6 +49,9 @@ public enum AtomicFile {
     static func writeError(path: String, directory: String, code: Int32) -> FileError {
         let hint: String?
         switch code {
+        case ENOENT where FileSystem.kind(of: directory) == .directory:
+            // The directory is there but takes no new files: /proc, /sys and the like.
+            hint = "'\(directory)' takes no new files (a kernel or virtual file system): choose another place"
         case ENOENT: hint = "directory '\(directory)' does not exist: create it or choose another place"
         case EACCES, EPERM: hint = "permission denied: choose a writable place"
         case EROFS: hint = "read-only file system: choose a writable place"

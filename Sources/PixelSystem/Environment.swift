@@ -28,6 +28,12 @@ public enum Environment {
         return Int(parts.tm_hour) * 3600 + Int(parts.tm_min) * 60 + Int(parts.tm_sec)
     }
 
+    /// Writes `line` and a newline to standard output at once, unbuffered: for a message a
+    /// long-running command prints before it waits (its output may be a file or a pipe).
+    public static func printNow(_ line: String) {
+        SystemCalls.writeAll(1, Array((line + "\n").utf8))
+    }
+
     /// Writes `line` and a newline to standard error.
     public static func printError(_ line: String) {
         SystemCalls.writeAll(2, Array((line + "\n").utf8))

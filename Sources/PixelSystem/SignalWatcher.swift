@@ -29,10 +29,17 @@ public final class SignalWatcher: Sendable {
     public static let terminate: Int32 = SIGTERM
     /// SIGUSR1: no meaning to PixelWheel (for tests of the watcher itself).
     public static let user1: Int32 = SIGUSR1
+    /// SIGTSTP: Ctrl-Z, a request to suspend (the terminal must be restored first).
+    public static let suspend: Int32 = SIGTSTP
+    /// SIGCONT: resumed after a suspend (`fg`), or after SIGSTOP.
+    public static let resume: Int32 = SIGCONT
+    /// SIGWINCH: the terminal window changed size.
+    public static let windowChange: Int32 = SIGWINCH
     /// SIGINT and SIGTERM: the signals that end a run cleanly.
     public static let stopSignals: [Int32] = [SIGINT, SIGTERM]
 
-    /// Installs the flag-setting handler for each of `signals` (once per signal).
+    /// Installs the flag-setting handler for each of `signals` (once per signal) and unblocks
+    /// them on the calling thread.
     public func watch(_ signals: [Int32]) {
         _ = Self.pending.load(ordering: .relaxed)  // initialise the static before any handler can run
         installed.withLock { installed in
@@ -51,6 +58,12 @@ public final class SignalWatcher: Sendable {
                 sigemptyset(&action.sa_mask)
                 action.sa_flags = 0
                 sigaction(number, &action, nil)
+                // A parent may have left the signal blocked (the mask is inherited across exec):
+                // unblock it, or it would never arrive.
+                var unblock = sigset_t()
+                sigemptyset(&unblock)
+                sigaddset(&unblock, number)
+                pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
                 installed.insert(number)
             }
         }

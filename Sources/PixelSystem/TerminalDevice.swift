@@ -14,6 +14,14 @@ public enum TerminalDevice {
     /// Whether standard input and output are both terminals.
     public static var isInteractive: Bool { isatty(0) == 1 && isatty(1) == 1 }
 
+    /// Whether standard error is a terminal (a progress bar belongs there only then).
+    public static var errorIsTerminal: Bool { isatty(2) == 1 }
+
+    /// Writes `text` to standard error as it is, all of it.
+    public static func writeError(_ text: String) {
+        SystemCalls.writeAll(2, Array(text.utf8))
+    }
+
     /// The terminal's size in character cells, when it says.
     public static var size: (columns: Int, rows: Int)? {
         var window = winsize()

@@ -9,9 +9,10 @@ struct DoctorCommand: ParsableCommand {
         commandName: "doctor",
         abstract: "Check this Raspberry Pi's set-up for PixelWheel and say what to fix.",
         discussion: """
-            Checks the model, the SPI, I2C and GPIO device nodes and whether you are in their groups, the
-            boot configuration, spidev's bufsiz, the libgpiod version and the sound module (which disturbs
-            HUB75). On a machine that is not a Pi it says so and exits 0; with problems it exits 1.
+            Checks the model, the SPI, I2C and GPIO device nodes and whether you are in their groups, \
+            the boot configuration, spidev's bufsiz, the libgpiod version and the sound module (which \
+            disturbs HUB75). On a machine that is not a Pi it says so and exits 0; with problems it \
+            exits 1.
             """)
 
     @Option(name: .long, help: ArgumentHelp("Check the file system under this folder instead of / (for testing).", visibility: .hidden))

@@ -14,11 +14,13 @@ struct ShowCommand: ParsableCommand {
         commandName: "show",
         abstract: "Put a still image (PNG or PPM) on a simulated panel and write what it shows.",
         discussion: """
-            The image is scaled to fit with the renderer's supersampled downsampling, sent through the panel's
-            driver into its device model, and the model's picture is written to --out (round dots, or --raw).
-            --trace-bus FILE records the exact bytes on the wire. Examples:
+            The image is scaled to fit with the renderer's supersampled downsampling, sent through \
+            the panel's driver into its device model, and the model's picture is written to --out \
+            (round dots, or --raw). --trace-bus FILE records the exact bytes on the wire.
+
+            Examples:
               pixelwheel show photo.png --panel hub75:rows=32,cols=64 --out shown.png
-              pixelwheel show logo.ppm --panel max7219:chips=4 --trace-bus max7219.jsonl --out shown.png
+              pixelwheel show logo.ppm --panel max7219:chips=4 --trace-bus bus.jsonl
             """)
 
     @Argument(help: "A PNG or PPM image.")
@@ -36,7 +38,7 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .long, help: "Write the bus transactions, one JSON object per line.")
     var traceBus: String?
 
-    @Option(name: .long, help: "Output pixels per LED for the dot preview (1...64).")
+    @Option(name: .long, parsing: .unconditional, help: "Output pixels per LED for the dot preview (1...64).")
     var scale: Int = 8
 
     @Flag(name: .long, help: "Write one pixel per LED instead of dots.")
@@ -44,6 +46,22 @@ struct ShowCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Show it on the real panel (spidev or i2c-dev, Linux), not a device model; the picture stays on the chip.")
     var hardware = false
+
+    @Option(name: .long, help: "On/off panels (max7219, ht16k33): none (the panel's threshold), ordered or diffusion. (default: diffusion)")
+    var dither: String?
+
+    /// The dither for `description`: diffusion by default on on/off panels; refused elsewhere.
+    func chosenDither(for description: PanelDescription?) throws -> OnOffDither {
+        let isOnOff = description?.isOnOff ?? false
+        guard let dither else { return isOnOff ? .diffusion : .none }
+        guard let chosen = OnOffDither(rawValue: dither) else {
+            throw RuntimeError.badOption("--dither must be one of " + OnOffDither.allCases.map(\.rawValue).joined(separator: ", ") + " (got '\(dither)')")
+        }
+        guard isOnOff || chosen == .none else {
+            throw RuntimeError.badOption("--dither is for on/off panels (max7219, ht16k33); other panels show the levels themselves")
+        }
+        return chosen
+    }
 
     func run() throws {
         if hardware { return try showOnHardware() }
@@ -57,8 +75,10 @@ struct ShowCommand: ParsableCommand {
         let shown: Frame
         if let panel {
             let simulated = try SimulatedPanel(panel, trace: trace)
-            shown = try simulated.show(StillImage.fit(picture, width: simulated.width, height: simulated.height))
+            let dither = try chosenDither(for: simulated.description)
+            shown = try simulated.show(dither.apply(StillImage.fit(picture, width: simulated.width, height: simulated.height)))
         } else {
+            _ = try chosenDither(for: nil)
             let panelSize = try PanelSize(parsing: size)
             shown = StillImage.fit(picture, width: panelSize.width, height: panelSize.height)
         }
@@ -84,8 +104,9 @@ extension ShowCommand {
         let trace = traceBus.map { BusTraceFile(path: $0) }
         let linux = LinuxBusProvider()
         let buses: any BusProvider = trace.map { TracingBusProvider(linux, sink: $0, clock: { MonotonicClock.nanoseconds() }) } ?? linux
+        let dither = try chosenDither(for: description)
         let driver = try description.makeDriver(on: buses)
-        try driver.panel.show(StillImage.fit(picture, width: driver.panel.width, height: driver.panel.height))
+        try driver.panel.show(dither.apply(StillImage.fit(picture, width: driver.panel.width, height: driver.panel.height)))
         try trace?.write()
         print("showed \(image) on \(description.device) (\(description.type))")
         #else
@@ -100,10 +121,13 @@ struct DecodeCommand: ParsableCommand {
         abstract: "Feed a recorded bus trace through a panel's device model and write what the panel would show.",
         discussion: """
             The trace is the --trace-bus format: one JSON object per line, e.g.
-              {"t_ns":0,"bus":"spi","device":"/dev/spidev0.0","speed_hz":1000000,"bytes":"0c010c01"}
-              {"t_ns":0,"bus":"i2c","device":"/dev/i2c-1","address":"0x70","bytes":"21"}
-              {"t_ns":0,"bus":"gpio","device":"gpiochip0","set":"0x800","clear":"0x400"}
-            Example: pixelwheel decode --panel max7219:chips=4 --trace max7219.jsonl --out picture.png
+              {"bus":"spi","device":"/dev/spidev0.0","bytes":"0c010c01"}
+              {"bus":"i2c","device":"/dev/i2c-1","address":"0x70","bytes":"21"}
+              {"bus":"gpio","device":"gpiochip0","set":"0x800","clear":"0x400"}
+            (t_ns, the time in nanoseconds, and speed_hz may be given too.)
+
+            Example:
+              pixelwheel decode --panel max7219:chips=4 --trace bus.jsonl --out pic.png
             """)
 
     @Option(name: .long, help: ArgumentHelp("The panel the trace was sent to, TYPE:key=value,…", valueName: "TYPE:options"))
@@ -115,7 +139,7 @@ struct DecodeCommand: ParsableCommand {
     @Option(name: .long, help: "Write what the panel shows as a PNG.")
     var out: String
 
-    @Option(name: .long, help: "Output pixels per LED for the dot preview (1...64).")
+    @Option(name: .long, parsing: .unconditional, help: "Output pixels per LED for the dot preview (1...64).")
     var scale: Int = 8
 
     @Flag(name: .long, help: "Write one pixel per LED instead of dots.")

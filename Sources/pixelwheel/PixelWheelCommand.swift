@@ -10,7 +10,7 @@ struct PixelWheelCommand: ParsableCommand {
         commandName: "pixelwheel",
         abstract: "Animated effects for low-resolution LED panels, with an iPod-style click-wheel menu.",
         version: PixelWheelVersion.current,
-        subcommands: [SimCommand.self, RunCommand.self, DoctorCommand.self, RenderCommand.self, ShowCommand.self, DecodeCommand.self, ListCommand.self, BenchCommand.self])
+        subcommands: [SimCommand.self, RunCommand.self, DoctorCommand.self, RenderCommand.self, ShowCommand.self, DecodeCommand.self, ListCommand.self, BenchCommand.self, WiringCommand.self])
 }
 
 /// Options shared by commands that render effects.
@@ -18,10 +18,10 @@ struct RenderingOptions: ParsableArguments {
     @Option(name: .long, help: "Panel size in LEDs, WIDTHxHEIGHT (each side 1...1024).")
     var size: String = "64x32"
 
-    @Option(name: .long, help: "Samples per LED along each axis: 1, 2, 4 or 8. More is smoother and slower.")
+    @Option(name: .long, parsing: .unconditional, help: "Samples per LED along each axis: 1, 2, 4 or 8. More is smoother and slower.")
     var supersample: Int = 4
 
-    @Option(name: .long, help: "Seed for the effect's randomness; the same seed gives the same frames everywhere.")
+    @Option(name: .long, parsing: .unconditional, help: "Seed for the effect's randomness; the same seed gives the same frames everywhere.")
     var seed: UInt64 = 1
 
     @Option(name: .long, help: ArgumentHelp("An effect parameter, name=value; repeat for several. See 'pixelwheel list'.", valueName: "name=value"))

@@ -3,18 +3,20 @@ import PixelCore
 import PixelEffects
 import PixelRuntime
 import PixelPanels
+import PixelSystem
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render an effect offline to an animated GIF, or one frame to a PNG.",
         discussion: """
+            The output looks like the panel: each LED a round dot on black, --scale pixels apart; \
+            --raw writes one pixel per LED instead. The file is written whole or not at all.
+
             Examples:
               pixelwheel render bounce --size 64x32 --seconds 5 --fps 30 --out dvd.gif
               pixelwheel render starfield --param mode=shader --at 2.5 --out stars.png
               pixelwheel render fan --raw --out fan.png
-            The output looks like the panel: each LED a round dot on black, --scale pixels apart;
-            --raw writes one pixel per LED instead. The file is written whole or not at all.
             """)
 
     @Argument(help: "The effect: bounce, starfield, rain or fan.")
@@ -25,16 +27,16 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "Output file: .gif for an animation, .png for one frame.")
     var out: String
 
-    @Option(name: .long, help: "GIF length in seconds (0.1...600).")
+    @Option(name: .long, parsing: .unconditional, help: "GIF length in seconds (0.1...600).")
     var seconds: String = "5"
 
-    @Option(name: .long, help: "GIF frames per second (1...100).")
+    @Option(name: .long, parsing: .unconditional, help: "GIF frames per second (1...100).")
     var fps: Int = 30
 
-    @Option(name: .long, help: "PNG: the instant to render, in seconds.")
+    @Option(name: .long, parsing: .unconditional, help: "PNG: the instant to render, in seconds.")
     var at: String = "0"
 
-    @Option(name: .long, help: "Output pixels per LED for the dot preview (1...64).")
+    @Option(name: .long, parsing: .unconditional, help: "Output pixels per LED for the dot preview (1...64).")
     var scale: Int = 8
 
     @Flag(name: .long, help: "Write one pixel per LED instead of the dot preview.")
@@ -62,7 +64,7 @@ struct RenderCommand: ParsableCommand {
             raw: raw)
         request.panel = panel
         request.traceBus = traceBus
-        let summary = try OfflineRender.run(request)
+        let summary = try OfflineRender.run(request, progress: TerminalDevice.errorIsTerminal)
         print(summary)
     }
 }
@@ -73,10 +75,10 @@ struct BenchCommand: ParsableCommand {
         abstract: "Time every effect at 64x32, 128x64 and 256x128 (render, downsample, peak memory).",
         discussion: "Build with -c release for meaningful numbers ('make bench'). Medians are robust to a noisy machine; p99 is not.")
 
-    @Option(name: .long, help: "Frames measured per effect and size.")
+    @Option(name: .long, parsing: .unconditional, help: "Frames measured per effect and size.")
     var frames: Int = 300
 
-    @Option(name: .long, help: "Samples per LED along each axis: 1, 2, 4 or 8.")
+    @Option(name: .long, parsing: .unconditional, help: "Samples per LED along each axis: 1, 2, 4 or 8.")
     var supersample: Int = 4
 
     @Option(name: .long, parsing: .upToNextOption, help: "Sizes to measure, WIDTHxHEIGHT (default 64x32 128x64 256x128).")
@@ -85,7 +87,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
 
-    @Option(name: .long, help: "Wheel turns for the input-latency row (0 skips it; skipped by default with --effect or --panel).")
+    @Option(name: .long, parsing: .unconditional, help: "Wheel turns for the input-latency row (0 skips it; skipped by default with --effect or --panel).")
     var latencyEvents: Int?
 
     @Option(name: .long, help: ArgumentHelp("Measure only this effect: bounce, rain, fan, starfield (both modes), 'starfield objects' or 'starfield shader'. Without --panel, no encode rows.", valueName: "NAME"))

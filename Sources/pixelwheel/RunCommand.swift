@@ -10,12 +10,15 @@ struct RunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Run PixelWheel on the panels and inputs of a configuration file (on a Raspberry Pi, or --simulate).",
         discussion: """
-            The file (TOML) describes the panels, the encoder and buttons and the first settings; see config/*.toml.
-            Every problem in it is listed at once, with its line, before any device is opened. SIGINT and SIGTERM
-            blank the panels, release the lines, keep the settings and exit with 0. Examples:
+            The file (TOML) describes the panels, the encoder and buttons and the first settings; \
+            see config/*.toml. Every problem in it is listed at once, with its line, before any \
+            device is opened. SIGINT and SIGTERM blank the panels, release the lines, keep the \
+            settings and exit with 0.
+
+            Examples:
               pixelwheel run --config /etc/pixelwheel/pixelwheel.toml
-              pixelwheel run --config config/max7219-4x8x8.toml --simulate            # in this terminal
-              pixelwheel run --config config/hub75-64x32.toml --simulate --no-tty --seconds 2
+              pixelwheel run --config config/max7219-4x8x8.toml --simulate
+              pixelwheel run --config config/hub75-64x32.toml --simulate --no-tty
               pixelwheel run --config config/ws2812-16x16.toml --check
             """)
 
@@ -31,16 +34,16 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Only check the file and say what it describes.")
     var check = false
 
-    @Option(name: .long, help: "Stop after this many seconds (headless default: 5).")
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds (headless default: 5).")
     var seconds: String?
 
-    @Option(name: .long, help: "Frames per second (1...240), overriding the file.")
+    @Option(name: .long, parsing: .unconditional, help: "Frames per second (1...240), overriding the file.")
     var fps: Int?
 
     @Option(name: .long, help: "Settings file, overriding the file's [app] state.")
     var state: String?
 
-    @Option(name: .long, help: "With --simulate --no-tty: write every frame of the main panel as DIR/frame-000000.png.")
+    @Option(name: .long, help: "Write every frame of the main panel as DIR/frame-000000.png (on real panels too: a record of what they were sent).")
     var framesOut: String?
 
     @Option(name: .long, help: "A file of timed input events to play (see 'pixelwheel sim --help').")
@@ -53,13 +56,7 @@ struct RunCommand: ParsableCommand {
     var showRefresh = false
 
     func run() throws {
-        let configuration: PixelWheelConfiguration
-        do {
-            configuration = try ConfigurationLoader.load(config)
-        } catch let error as ConfigurationError {
-            Environment.printError(error.description)
-            throw ExitCode(2)
-        }
+        let configuration = try loadConfiguration(config)
         if check {
             let panels = configuration.panels.map { "\($0.role.rawValue) \($0.description.text) on \($0.description.device)" }
             print("\(config): valid; " + (panels.isEmpty ? "no panel (simulator \(configuration.size))" : panels.joined(separator: "; "))
@@ -86,5 +83,16 @@ struct RunCommand: ParsableCommand {
         if !options.interactive {
             print("ran \(frames) frames" + (simulate ? " on simulated panels" : "") + "; stopped cleanly")
         }
+    }
+}
+
+/// The configuration at `path`; its problems, each with its line, go to stderr and the exit
+/// code is 2.
+func loadConfiguration(_ path: String) throws -> PixelWheelConfiguration {
+    do {
+        return try ConfigurationLoader.load(path)
+    } catch let error as ConfigurationError {
+        Environment.printError(error.description)
+        throw ExitCode(2)
     }
 }

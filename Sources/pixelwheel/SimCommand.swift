@@ -12,20 +12,22 @@ struct SimCommand: ParsableCommand {
         abstract: "Run PixelWheel on a simulated panel: the menu, the effects, the click wheel.",
         discussion: """
             In a terminal it draws the panel with two LEDs per character cell and reads the keyboard:
-              →/↓/j turn the wheel clockwise, ←/↑/k back · Enter/space select (hold Enter: turn panel off) · Esc/m menu
-              p play/pause · n/b next/previous · q quit
-            Headless (--no-tty) it runs on the virtual clock, so frame k shows the instant k/fps, plays
-            --script and writes every frame with --frames-out. Script lines: seconds then event, e.g.
-              0.5 rotate +2 · 1.0 select · 3.0 menu · 4.0 press 0.8 · 5 playpause · 6 next · 7 previous
+              →/↓/j next, ←/↑/k previous · Space/Enter select · hold Enter: panel off
+              Esc/m menu · p play/pause · n/b next/previous effect · q quit
+            Headless (--no-tty) it runs on the virtual clock, so frame k shows the instant k/fps, \
+            plays --script and writes every frame with --frames-out. Script lines are seconds then \
+            an event:
+              0.5 rotate +2 · 1.0 select · 3.0 menu · 4.0 press 0.8 · 5 playpause
+              6 next · 7 previous
             """)
 
     @Option(name: .long, help: "Panel size in LEDs, WIDTHxHEIGHT.")
     var size: String = "64x32"
 
-    @Option(name: .long, help: "Frames per second (1...240).")
+    @Option(name: .long, parsing: .unconditional, help: "Frames per second (1...240).")
     var fps: Int = 30
 
-    @Option(name: .long, help: "Stop after this many seconds (headless default: script end + 1 s, or 5 s).")
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds (headless default: script end + 1 s, or 5 s).")
     var seconds: String?
 
     @Option(name: .long, help: "A file of timed input events to play.")
@@ -34,7 +36,7 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "Write every shown frame as DIR/frame-000000.png, one pixel per LED.")
     var framesOut: String?
 
-    @Option(name: .long, help: "With --frames-out: 1 writes one pixel per LED; N > 1 draws each LED as a round dot N pixels apart.")
+    @Option(name: .long, parsing: .unconditional, help: "With --frames-out: 1 writes one pixel per LED; N > 1 draws each LED as a round dot N pixels apart.")
     var scale: Int = 1
 
     @Flag(name: .long, help: "Run without a terminal, on the virtual clock.")
@@ -43,7 +45,7 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "Settings file (default: ~/.local/state/pixelwheel/settings.conf).")
     var state: String?
 
-    @Option(name: .long, help: "Seed for the effects' randomness.")
+    @Option(name: .long, parsing: .unconditional, help: "Seed for the effects' randomness.")
     var seed: UInt64 = 1
 
     @Option(name: .long, help: ArgumentHelp("Show the picture through a panel's driver and device model, e.g. max7219:chips=4, hub75:rows=32,cols=64 (the panel sets the size).", valueName: "TYPE:key=value,…"))
@@ -52,7 +54,7 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "With --panel: write every bus transaction to FILE.jsonl (one JSON object per line).")
     var traceBus: String?
 
-    @Option(name: .long, help: "The text of Extras → Scrolling Text.")
+    @Option(name: .long, parsing: .unconditional, help: "The text of Extras → Scrolling Text.")
     var text: String?
 
     @Option(name: .long, help: "A BDF font file for the clock and the scrolling text (your own font).")

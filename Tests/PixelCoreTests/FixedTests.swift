@@ -211,6 +211,41 @@ struct FixedTests {
 
     // MARK: Parsing and printing
 
+    /// value · 2¹⁶ rounded half away from zero and saturated, in `Double` (exact: scaling by a
+    /// power of two loses nothing, and `rounded()` rounds exactly).
+    func literalReference(_ value: Double) -> Int32 {
+        Int32(min(max((value * 65536).rounded(), -2_147_483_648), 2_147_483_647))
+    }
+
+    @Test func floatLiteralsRoundHalfAwayFromZeroAndSaturate() {
+        let cases: [(Double, Int32)] = [
+            (0.5, 0x8000), (-0.5, -0x8000), (0.95, 62259), (-0.95, -62259), (1.0 / 131072, 1), (-1.0 / 131072, -1),
+            (1.0 / 131073, 0), (3.0 / 131072, 2), (0, 0), (-0.0, 0), (5e-324, 0), (32767.99999, 2_147_483_647),
+            (40000, Int32.max), (-40000, Int32.min), (-32768, Int32.min), (1e300, Int32.max), (-1e300, Int32.min),
+            (Double.infinity, Int32.max), (-Double.infinity, Int32.min),
+        ]
+        for (value, raw) in cases {
+            #expect(Fixed(floatLiteral: value).raw == raw, "\(value)")
+            #expect(literalReference(value) == raw, "\(value)")
+        }
+        // Largest double below a tie: rounds down, where adding 0.5 in Double would round up.
+        #expect(Fixed(floatLiteral: (0.5 / 65536).nextDown).raw == 0)
+    }
+
+    @Test func floatLiteralsAgreeWithDoubleRoundingForRandomValues() {
+        var random = SeededRandom(seed: 0xF2)
+        for _ in 0..<20_000 {
+            // Random bit patterns across the exponents that matter (2⁻³⁰ … 2¹⁸), both signs,
+            // and exact ties: k/2¹⁷.
+            let bits = random.next()
+            let exponent = UInt64(1023 - 30 + Int(bits % 48)) << 52
+            let value = Double(bitPattern: (bits & (1 << 63 | (1 << 52 - 1))) | exponent)
+            #expect(Fixed(floatLiteral: value).raw == literalReference(value), "\(value)")
+            let tie = Double(Int64(truncatingIfNeeded: bits) >> 40) / 131072
+            #expect(Fixed(floatLiteral: tie).raw == literalReference(tie), "\(tie)")
+        }
+    }
+
     @Test func parsesDecimalText() {
         #expect(Fixed("2.5") == Fixed(5, over: 2))
         #expect(Fixed("-0.125") == Fixed(-1, over: 8))

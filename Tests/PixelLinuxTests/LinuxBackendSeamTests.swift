@@ -114,6 +114,59 @@ struct I2CBusSeamTests {
         #expect(recorder.calls.filter { if case .library = $0 { true } else { false } }.count == 3)
     }
 
+    @Test func releaseClosesTheNodeAndTheNextWriteOpensItAgain() throws {
+        let recorder = SystemCallRecorder()
+        recorder.succeed(returning: 5, times: 2) { if case .open("/dev/i2c-1", _) = $0 { true } else { false } }
+        recorder.fail(errno: ENOENT) { if case .open = $0 { true } else { false } }  // then the adapter is gone
+        recorder.succeed { if case .close(5) = $0 { true } else { false } }
+        recorder.succeed { if case .ioctl(5, _, _) = $0 { true } else { false } }
+        recorder.succeed { if case .library = $0 { true } else { false } }
+        try SystemCallRecorder.$current.withValue(recorder) {
+            let bus = try LinuxI2CBus(path: "/dev/i2c-1")
+            let address = try #require(I2CAddress(rawValue: 0x70))
+            try bus.write([0x21], to: address)
+            bus.release()
+            bus.release()  // nothing left to close
+            try bus.write([0x81], to: address)
+            bus.release()
+            #expect {
+                try bus.write([0xEF], to: address)
+            } throws: { error in
+                guard let error = error as? BusError else { return false }
+                return error.meansDeviceGone && error == .deviceMissing(device: "/dev/i2c-1", hint: LinuxDeviceKind.i2c.enable)
+            }
+        }
+        let trace = recorder.calls.compactMap { call -> String? in
+            switch call {
+            case .open: "open"
+            case .close: "close"
+            case let .ioctl(5, request, argument) where request == pw_i2c_slave(): "I2C_SLAVE \(argument.first ?? 0)"
+            case let .ioctl(5, request, _) where request == pw_i2c_funcs(): "I2C_FUNCS"
+            case let .library(name, 5, _, _, _): name
+            default: nil
+            }
+        }
+        // Reopened, the adapter is asked again what it can do and the address selected again.
+        #expect(trace == ["open", "I2C_FUNCS", "I2C_SLAVE 112", "i2c_smbus_write_byte", "close",
+                          "open", "I2C_FUNCS", "I2C_SLAVE 112", "i2c_smbus_write_byte", "close", "open"])
+    }
+
+    @Test func noChipAtTheAddressOnAnSMBusAdapterIsAMissingAcknowledge() throws {
+        // i2c-stub answers ENODEV for an address where it holds no chip.
+        let recorder = adapter(functions: 0)
+        recorder.succeed { if case .ioctl(5, _, _) = $0 { true } else { false } }
+        recorder.fail(errno: ENODEV) { if case .library = $0 { true } else { false } }
+        try SystemCallRecorder.$current.withValue(recorder) {
+            let bus = try LinuxI2CBus(path: "/dev/i2c-1", attempts: 2)
+            #expect(throws: BusError.noAcknowledge(device: "/dev/i2c-1", address: 0x71)) {
+                try bus.write([0x21], to: I2CAddress(rawValue: 0x71)!)
+            }
+            #expect(throws: BusError.noAcknowledge(device: "/dev/i2c-1", address: 0x71)) {
+                _ = try bus.read(2, from: I2CAddress(rawValue: 0x71)!, register: 0)
+            }
+        }
+    }
+
     @Test func aMissingBusNamesTheOverlay() {
         let recorder = SystemCallRecorder()
         recorder.fail(errno: ENOENT) { if case .open = $0 { true } else { false } }

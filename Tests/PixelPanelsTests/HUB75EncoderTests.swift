@@ -73,8 +73,12 @@ import Testing
         let g = c.geometry
         let maxLevel = UInt32((c.maxLevel * c.brightnessPercent + 50) / 100)
         func level(_ v: UInt16) -> UInt32 {
-            c.transfer == .linear ? (UInt32(v) * maxLevel + 32767) / 65535
+            let dimmed = c.transfer == .linear ? (UInt32(v) * maxLevel + 32767) / 65535
                 : UInt32((c.transfer.level(for: v, maxLevel: c.maxLevel) * c.brightnessPercent + 50) / 100)
+            // A value lit at full brightness stays at level 1 at least when dimmed.
+            let full = c.transfer == .linear ? (UInt32(v) * UInt32(c.maxLevel) + 32767) / 65535
+                : UInt32(c.transfer.level(for: v, maxLevel: c.maxLevel))
+            return full == 0 ? 0 : max(1, dimmed)
         }
         var words = [UInt32](repeating: 0, count: g.scan * c.pwmBits * g.chainLength)
         for chain in 0..<g.parallel {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PixelTestSupport
 import PixelUI
 import PixelPanels
 import PixelSimulator
@@ -15,12 +16,12 @@ struct InteractiveSimulatorTests {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pixelwheel").path
     }
 
-    func run(keys: [(delay: Double, bytes: String)], arguments: String) throws -> (status: Int32, output: String) {
-        let state = NSTemporaryDirectory() + "pw-interactive-\(UUID().uuidString).conf"
-        defer { try? FileManager.default.removeItem(atPath: state) }
+    /// Starts `command` under `script` in a pseudo-terminal with 24-bit colour; returns the
+    /// process and the pipes to its input and from its output.
+    func startInTerminal(_ command: String) throws -> (process: Process, input: Pipe, output: Pipe) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(binary) sim \(arguments) --state \(state)", "/dev/null"]
+        process.arguments = ["-qec", command, "/dev/null"]
         var environment = ProcessInfo.processInfo.environment
         environment["COLORTERM"] = "truecolor"
         environment["TERM"] = "xterm-256color"
@@ -29,13 +30,25 @@ struct InteractiveSimulatorTests {
         process.standardInput = input
         process.standardOutput = output
         try process.run()
+        return (process, input, output)
+    }
+
+    /// Waits for `process` to end; its exit status and everything it wrote.
+    func finished(_ process: Process, output: Pipe) -> (status: Int32, output: String) {
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    func run(keys: [(delay: Double, bytes: String)], arguments: String) throws -> (status: Int32, output: String) {
+        let state = NSTemporaryDirectory() + "pw-interactive-\(UUID().uuidString).conf"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let (process, input, output) = try startInTerminal("\(binary) sim \(arguments) --state \(state)")
         for key in keys {
             Thread.sleep(forTimeInterval: key.delay)
             input.fileHandleForWriting.write(Data(key.bytes.utf8))
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        return finished(process, output: output)
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
@@ -51,22 +64,82 @@ struct InteractiveSimulatorTests {
         #expect(result.output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l")) // cursor shown, screen restored, last
     }
 
+    /// Runs `sim` in a pseudo-terminal of 100x40 characters; `act` gets its process id and
+    /// pseudo-terminal path while it runs, then q is typed. Returns the exit status and output.
+    func runInSizedTerminal(_ act: (_ pid: Int32, _ tty: String) throws -> Void) throws -> (status: Int32, output: String) {
+        let state = NSTemporaryDirectory() + "pw-sized-\(UUID().uuidString).conf"
+        defer { try? FileManager.default.removeItem(atPath: state) }
+        let (process, input, output) = try startInTerminal("stty cols 100 rows 40; exec \(binary) sim --size 32x16 --fps 20 --state \(state)")
+        Thread.sleep(forTimeInterval: 1.5)
+        let pgrep = Process()
+        pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+        pgrep.arguments = ["-f", "^\(binary) sim .*\(state)"]
+        let found = Pipe()
+        pgrep.standardOutput = found
+        try pgrep.run()
+        pgrep.waitUntilExit()
+        let pid = Int32(String(decoding: found.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").first ?? "") ?? 0
+        let tty = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/1")) ?? ""
+        if pid > 0 { try act(pid, tty) }
+        input.fileHandleForWriting.write(Data("q".utf8))
+        let result = finished(process, output: output)
+        try #require(pid > 0, "pixelwheel sim was not found running")
+        return result
+    }
+
+    /// The number of times `needle` occurs in `text`.
+    func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script") && FileManager.default.isExecutableFile(atPath: "/usr/bin/pgrep")))
+    func ctrlZRestoresTheTerminalAndFgSetsItUpAndRedraws() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
+        // (The test runner starts it with most signals blocked, as some supervisors do:
+        // the watched ones must be unblocked by the program itself.)
+        let result = try runInSizedTerminal { pid, _ in
+            kill(pid, SIGTSTP)
+            Thread.sleep(forTimeInterval: 0.5)
+            kill(pid, SIGCONT)
+            Thread.sleep(forTimeInterval: 0.8)
+        }
+        #expect(result.status == 0)
+        let enter = "\u{1B}[?1049h", leave = "\u{1B}[?25h\u{1B}[?1049l"
+        // Entered, left for the shell on Ctrl-Z, entered again on fg, left on q.
+        #expect(count(enter, in: result.output) == 2 && count(leave, in: result.output) == 2)
+        let resumed = try #require(result.output.range(of: enter, options: .backwards))
+        let afterResume = result.output[resumed.upperBound...]
+        #expect(afterResume.contains("\u{1B}[2J") && afterResume.contains("▀"), "the whole panel is drawn again after fg")
+        #expect(result.output.hasSuffix(leave))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script") && FileManager.default.isExecutableFile(atPath: "/bin/stty")))
+    func aResizedWindowIsRedrawnOrToldItIsTooSmall() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
+        func resize(_ tty: String, columns: Int, rows: Int) throws {
+            let stty = Process()
+            stty.executableURL = URL(fileURLWithPath: "/bin/stty")
+            stty.arguments = ["-F", tty, "cols", "\(columns)", "rows", "\(rows)"]
+            try stty.run()
+            stty.waitUntilExit()
+        }
+        let result = try runInSizedTerminal { _, tty in
+            try resize(tty, columns: 20, rows: 6)
+            Thread.sleep(forTimeInterval: 0.6)
+            try resize(tty, columns: 90, rows: 30)
+            Thread.sleep(forTimeInterval: 0.6)
+        }
+        #expect(result.status == 0)
+        let tooSmall = try #require(result.output.range(of: "the terminal is 20x6 characters but a 32x16 panel needs at least 32x11; enlarge the window"))
+        let afterEnlarging = result.output[tooSmall.upperBound...]
+        #expect(afterEnlarging.contains("\u{1B}[2J") && afterEnlarging.contains("▀"), "redrawn whole once large enough")
+    }
+
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func withoutTrueColourTheSimulatorUsesThe256ColourPalette() throws {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        process.arguments = ["-qec", "\(binary) sim --size 16x8 --seconds 0.5 --state /dev/null/none", "/dev/null"]
-        var environment = ProcessInfo.processInfo.environment
-        environment.removeValue(forKey: "COLORTERM")
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardInput = Pipe()
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try ChildProcess.run("/usr/bin/script", ["-qec", "\(binary) sim --size 16x8 --seconds 0.5 --state /dev/null/none", "/dev/null"],
+                                          environment: ["COLORTERM": ""])
+        let text = result.output
+        #expect(result.status == 0)
         #expect(text.contains("48;5;") && !text.contains("48;2;"))
     }
 }

@@ -51,6 +51,18 @@ struct OfflineRenderTests {
         #expect(gif.width == 32 && gif.height == 16)
     }
 
+    @Test func gifsAboveFiftyFramesASecondAreCappedAndSaySo() throws {
+        let dir = try ScratchDirectory()
+        let fast = try request("bounce", out: dir.file("fast.gif"), seconds: 1, fps: 60)
+        #expect(fast.fps == 50 && fast.cappedFrom == 60)
+        let message = try OfflineRender.run(fast)
+        #expect(message.contains("50 frames at 50 fps (not 60: browsers play GIF frames shorter than 2/100 s slowly"))
+        let gif = try GIFFile.read(path: dir.file("fast.gif"))
+        #expect(Set(gif.delaysCentiseconds) == [2], "every frame 2/100 s: no mixed delays")
+        #expect(try request("bounce", out: dir.file("still.png"), fps: 60).fps == 60, "a PNG is one instant")
+        #expect(try request("bounce", out: dir.file("ok.gif"), fps: 50).cappedFrom == nil)
+    }
+
     @Test func dotPreviewIsScaleTimesTheLEDCount() throws {
         let dir = try ScratchDirectory()
         _ = try OfflineRender.run(try request("rain", out: dir.file("rain.png"), raw: false, scale: 6))
@@ -90,7 +102,7 @@ struct PanelSizeTests {
     @Test func sizesParseAndOutOfRangeSidesAreRefused() throws {
         #expect(try PanelSize(parsing: "64x32") == PanelSize(width: 64, height: 32))
         #expect(try PanelSize(parsing: "8X8") == PanelSize(width: 8, height: 8))
-        for bad in ["0x0", "1025x8", "64", "64x", "x32", "-8x8", "axb"] {
+        for bad in ["0x0", "1025x8", "64", "64x", "x32", "-8x8", "axb", "64x32x", "x64x32", "64xx32", "64x32x8"] {
             #expect(throws: PanelConfigurationError.badSize(bad)) { _ = try PanelSize(parsing: bad) }
         }
     }

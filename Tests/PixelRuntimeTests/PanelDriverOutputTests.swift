@@ -58,6 +58,38 @@ struct PanelDriverOutputTests {
         #expect(fresh.picture == shown)
     }
 
+    @Test func aBusNodeThatGoesAwayIsWaitedForAndTheBusIsLetGoAfterEachBurst() throws {
+        let bus = RemovableI2CBus(SimulatedI2CBus(name: "/dev/i2c-0"))
+        let configuration = HT16K33Configuration()
+        bus.inner.attach(HT16K33Model(address: configuration.address, board: configuration.board))
+        let panel = try HT16K33Panel(bus: bus, configuration: configuration)
+        #expect(bus.releases == 1, "start-up is one burst")
+        var warnings: [String] = []
+        let output = PanelDriverOutput(driver: PanelDriver(panel: panel), warn: { warnings.append($0) })
+        try output.show(lit(8, 8), status: status(at: 0))
+        #expect(bus.releases == 2)
+
+        // The adapter is removed (its node is gone): one warning, no error, the loop runs on,
+        // and a brightness change meanwhile waits for the chip.
+        bus.removed = true
+        for t in stride(from: 100, through: 2900, by: 100) {
+            try output.show(t % 200 == 0 ? lit(8, 8) : Frame(width: 8, height: 8), status: status(at: t))
+            if t == 1000 { try output.setBrightness(percent: 50) }
+        }
+        #expect(warnings == ["/dev/i2c-0 went away; running on without it and retrying every 3 s"])
+
+        // Back, with a chip powered up blank: found by the next probe and rewritten whole.
+        bus.removed = false
+        let fresh = HT16K33Model(address: configuration.address, board: configuration.board)
+        bus.inner.attach(fresh)
+        try output.show(lit(8, 8), status: status(at: 3200))
+        #expect(!output.isMissing && warnings.count == 2 && warnings[1].contains("is back"))
+        let expected = HT16K33Model(address: configuration.address, board: configuration.board)
+        _ = try HT16K33Panel(bus: SimulatedI2CBus(devices: [expected]), configuration: configuration).show(lit(8, 8))
+        #expect(fresh.picture.pixels.map { $0 != .black } == expected.picture.pixels.map { $0 != .black })
+        #expect(fresh.dimming == 8, "Settings brightness 50 % of the configured 15, rounded, set again after the restart")
+    }
+
     @Test func refreshRateIsRefreshesPerSecond() {
         #expect(RefreshRateReporter.hertz(refreshes: 450, nanoseconds: 1_500_000_000) == 300)
         #expect(RefreshRateReporter.hertz(refreshes: 0, nanoseconds: 0) == 0)
@@ -73,4 +105,23 @@ extension PanelDescription {
         default: nil
         }
     }
+}
+
+/// An I²C bus whose node can be removed, as i2c-dev reports it: writes fail with
+/// `.deviceMissing` until it is back. Counts `release()` calls.
+final class RemovableI2CBus: I2CBus {
+    let inner: SimulatedI2CBus
+    var removed = false
+    private(set) var releases = 0
+    init(_ inner: SimulatedI2CBus) { self.inner = inner }
+    var name: String { inner.name }
+    func write(_ bytes: [UInt8], to address: I2CAddress) throws(BusError) {
+        guard !removed else { throw .deviceMissing(device: name, hint: "enable I2C") }
+        try inner.write(bytes, to: address)
+    }
+    func read(_ count: Int, from address: I2CAddress, register: UInt8) throws(BusError) -> [UInt8] {
+        guard !removed else { throw .deviceMissing(device: name, hint: "enable I2C") }
+        return try inner.read(count, from: address, register: register)
+    }
+    func release() { releases += 1 }
 }

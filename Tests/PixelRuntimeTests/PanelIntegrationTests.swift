@@ -63,6 +63,17 @@ struct SimulatedPanelTests {
         #expect(panel.isMonochrome)
     }
 
+    @Test func aDimHUB75PanelWithFewPWMBitsKeepsEveryLitLED() throws {
+        // The menu's selection bar was lost at 5 % with pwm-bits=4: its level rounded to 0.
+        let frame = testFrame(32, 16)
+        let full = try SimulatedPanel("hub75:rows=16,cols=32,pwm-bits=4").show(frame)
+        let dim = try SimulatedPanel("hub75:rows=16,cols=32,pwm-bits=4,brightness=5").show(frame)
+        #expect(full.pixels.contains { $0 != .black })
+        for i in frame.pixels.indices {
+            #expect((full.pixels[i] != .black) == (dim.pixels[i] != .black), "LED \(i)")
+        }
+    }
+
     @Test func badPanelDescriptionsNameTheProblem() {
         #expect(throws: PanelConfigurationError.unknownType("max7221", known: PanelDescription.knownTypes)) {
             _ = try SimulatedPanel("max7221:chips=4")

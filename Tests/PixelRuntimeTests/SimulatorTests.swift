@@ -115,15 +115,22 @@ struct SimulatorEndToEndTests {
         #expect(frame[20, 30] == Color.white.linear.scaled(by: Fixed(60, over: 100)))
     }
 
-    @Test func damagedSettingsFileIsReportedOnceAndReplacedByDefaults() throws {
-        try Data("brightness = lots\n".utf8).write(to: URL(fileURLWithPath: dir.file("settings.conf")))
+    @Test func aBadLineInTheSettingsFileIsReportedAndTheGoodOnesAreKept() throws {
+        let text = "# PixelWheel settings\nbrightness = lots\nspeed = 150\ntheme = light\nsupersampling = 2\n"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: dir.file("settings.conf")))
         let s = try session("", seconds: 0.1)
-        #expect(s.warnings.count == 1)
-        #expect(s.warnings[0].contains("settings.conf is damaged"))
-        #expect(s.state.settings == Settings())
-        let rewritten = try String(contentsOfFile: dir.file("settings.conf"), encoding: .utf8)
-        #expect(rewritten == Settings().fileText)
-        #expect(try session("", seconds: 0.1).warnings.isEmpty)
+        #expect(s.warnings == ["settings file \(dir.file("settings.conf")): line 2: 'lots' is not a valid brightness; kept the other settings, that one is at its default until changed"])
+        var expected = Settings()
+        expected.speed = 150; expected.theme = .light; expected.supersampling = .x2
+        #expect(s.state.settings == expected)
+        // Nothing is lost: the file is as it was until a setting changes.
+        #expect(try String(contentsOfFile: dir.file("settings.conf"), encoding: .utf8) == text)
+    }
+
+    @Test func severalBadLinesAreCountedInTheOneWarning() {
+        let (settings, problems) = Settings.reading(fileText: "brightness = 500\nnonsense\ntheme = dark\n")
+        #expect(problems == [.badValue(1, "brightness", "500"), .malformedLine(2, "nonsense")])
+        #expect(settings.theme == .dark && settings.brightness == Settings().brightness)
     }
 
     @Test func longPressOpensTheConfirmRingAndHoldingTurnsThePanelOff() throws {
@@ -200,17 +207,40 @@ struct KeyDecoderTests {
         #expect(d.feed([0x43], at: 1) == [.action(.rotate(1))])
     }
 
-    @Test func heldEnterBecomesALongPressThenARelease() {
+    @Test func heldEnterBecomesALongPressThenAReleaseAndNeverASelect() {
         var d = KeyDecoder()
         let ms: Int64 = 1_000_000
-        #expect(d.feed([0x0D], at: 0) == [.action(.select)])
-        var keys: [KeyDecoder.Key] = []
-        for t in stride(from: 500 * ms, through: 1000 * ms, by: Int64.Stride(33 * ms)) { keys += d.feed([0x0D], at: t) }
+        var keys = d.feed([0x0D], at: 0)
+        // The terminal repeats after 500 ms, then every 33 ms, until let go at 1.7 s.
+        var last: Int64 = 0
+        for t in stride(from: 500 * ms, through: 1700 * ms, by: Int64.Stride(33 * ms)) {
+            keys += d.feed([0x0D], at: t) + d.tick(at: t + 10 * ms)
+            last = t
+        }
         #expect(keys == [.action(.longPress(.select))])
-        #expect(d.tick(at: 1200 * ms).isEmpty)
-        #expect(d.tick(at: 1800 * ms) == [.action(.release(.select))])
-        // A single tap later is a plain select again.
-        #expect(d.feed([0x0D], at: 5000 * ms) == [.action(.select)])
+        #expect(d.tick(at: last + 150 * ms).isEmpty)
+        #expect(d.tick(at: last + 200 * ms) == [.action(.release(.select))], "released within 0.2 s of the last repeat")
+        // A single tap later is a plain select, once the terminal's own delay (500 ms) has passed.
+        #expect(d.tapWindow == 600 * ms)
+        #expect(d.feed([0x0D], at: 5000 * ms).isEmpty)
+        #expect(d.tick(at: 5590 * ms).isEmpty)
+        #expect(d.tick(at: 5600 * ms) == [.action(.select)])
+    }
+
+    @Test func enterHeldShorterThanALongPressIsOneSelectOnRelease() {
+        var d = KeyDecoder()
+        let ms: Int64 = 1_000_000
+        var keys = d.feed([0x0D], at: 0)
+        for t in stride(from: 400 * ms, through: 600 * ms, by: Int64.Stride(33 * ms)) { keys += d.feed([0x0D], at: t) }
+        for t in stride(from: 610 * ms, through: 1500 * ms, by: Int64.Stride(10 * ms)) { keys += d.tick(at: t) }
+        #expect(keys == [.action(.select)])
+    }
+
+    @Test func anotherKeyAfterEnterSettlesTheTapFirst() {
+        var d = KeyDecoder()
+        #expect(d.feed([0x0D], at: 0).isEmpty)
+        #expect(d.feed(Array("\u{1B}[C".utf8), at: 50_000_000) == [.action(.select), .action(.rotate(1))])
+        #expect(d.feed([0x20], at: 60_000_000) == [.action(.select)], "space selects at once")
     }
 }
 

@@ -17,6 +17,16 @@ import PixelTestSupport
         #expect(try directory.contents() == [])
     }
 
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self")))
+    func aDirectoryThatTakesNoNewFilesIsNotCalledMissing() throws {
+        #expect {
+            try AtomicFile.write([1], to: "/proc/pixelwheel-test.png")
+        } throws: { error in
+            let message = String(describing: error)
+            return message.contains("'/proc' takes no new files") && !message.contains("does not exist:")
+        }
+    }
+
     @Test func writingOverAnExistingFileReplacesItAndLeavesNoTemporaryFile() throws {
         let directory = try TemporaryDirectory()
         try directory.put(Array("old content that is longer".utf8), as: "out.bin")

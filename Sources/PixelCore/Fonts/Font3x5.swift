@@ -120,8 +120,8 @@ extension PixelFont {
                              pictures: [(Character, [String])], fallback: [String]) -> PixelFont {
         func glyph(_ character: Character, _ rows: [String]) -> Glyph {
             precondition(rows.count <= ascent + descent, "glyph '\(character)' is taller than the line")
-            precondition(rows.allSatisfy { $0.count == width }, "glyph '\(character)' has a row not \(width) wide")
-            let inked = rows.indices.filter { rows[$0].contains("#") }
+            precondition(rows.allSatisfy { $0.unicodeScalars.count == width }, "glyph '\(character)' has a row not \(width) wide")
+            let inked = rows.indices.filter { rows[$0].unicodeScalars.contains("#") }
             guard let first = inked.first, let last = inked.last else {
                 return Glyph(bitmap: Bitmap(width: width, height: 0), advance: advance)
             }

@@ -37,4 +37,14 @@ public enum BusError: Error, Equatable, Sendable, CustomStringConvertible {
             return "\(device): \(reason)"
         }
     }
+
+    /// Whether the device went away rather than failed: nothing answers at its address, or its
+    /// node is gone (adapter removed, USB unplugged). A running program may wait for it to
+    /// come back; other errors are mistakes to report.
+    public var meansDeviceGone: Bool {
+        switch self {
+        case .noAcknowledge, .deviceMissing: true
+        default: false
+        }
+    }
 }

@@ -39,6 +39,7 @@ public final class TracingI2CBus: I2CBus {
     public func read(_ count: Int, from address: I2CAddress, register: UInt8) throws(BusError) -> [UInt8] {
         try inner.read(count, from: address, register: register)
     }
+    public func release() { inner.release() }
 }
 
 /// Traces a GPIO port (see `TracingSPIDevice`).

@@ -122,6 +122,22 @@ public struct HUB75Configuration: Hashable, Sendable {
     /// `scan × lsb × (2^bits − 1)`. Shifting and latching come on top.
     public var onTimePerRefreshNanoseconds: Int { geometry.scan * lsbNanoseconds * maxLevel }
 
+    /// The lines the refresh drives, each with its HUB75 signal name, in the order a connector
+    /// lists them: OE, CLK, LAT, the address lines A… and each chain's R1 G1 B1 R2 G2 B2
+    /// (chains after the first carry their number: `R1:2`). Its lines are `drivenLines`.
+    public var signals: [(name: String, gpio: Int)] {
+        let g = geometry
+        var named = [("OE", pinMap.outputEnable), ("CLK", pinMap.clock), ("LAT", pinMap.latch)]
+        for (index, gpio) in pinMap.address.prefix(g.addressLineCount).enumerated() {
+            named.append((String(["A", "B", "C", "D", "E"][index]), gpio))
+        }
+        for (chain, pins) in pinMap.chains.prefix(g.parallel).enumerated() {
+            let suffix = chain == 0 ? "" : ":\(chain + 1)"
+            for (name, gpio) in zip(["R1", "G1", "B1", "R2", "G2", "B2"], pins.lines) { named.append((name + suffix, gpio)) }
+        }
+        return named
+    }
+
     /// Every GPIO line the refresh drives (bit n = GPIO n): clock, latch, output enable, the
     /// colour lines of the parallel chains in use and the address lines the scan needs.
     public var drivenLines: UInt64 {

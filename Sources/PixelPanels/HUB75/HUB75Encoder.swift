@@ -38,12 +38,19 @@ public struct HUB75Encoder: Sendable {
         codeWords = words
         let transfer = configuration.transfer, maxLevel = configuration.maxLevel
         let percent = configuration.brightnessPercent
+        // A value the panel shows at full brightness stays lit, at level 1 at least, when dimmed:
+        // with few PWM bits and a low brightness it would otherwise round to dark (a menu's
+        // selection bar vanishing at 5 % with pwm-bits=4).
+        func kept(_ full: UInt32, _ dimmed: UInt32) -> UInt16 { UInt16(full == 0 ? 0 : max(1, dimmed)) }
         if transfer == .linear {
             // Brightness scales the top of the linear map: 100 % reaches maxLevel, 50 % half of it.
-            let top = UInt32((maxLevel * percent + 50) / 100)
-            levelTable = (0...65535).map { UInt16((UInt32($0) * top + 32767) / 65535) }
+            let top = UInt32((maxLevel * percent + 50) / 100), full = UInt32(maxLevel)
+            levelTable = (0...65535).map { kept((UInt32($0) * full + 32767) / 65535, (UInt32($0) * top + 32767) / 65535) }
         } else {
-            levelTable = (0...65535).map { UInt16((transfer.level(for: UInt16($0), maxLevel: maxLevel) * percent + 50) / 100) }
+            levelTable = (0...65535).map {
+                let full = transfer.level(for: UInt16($0), maxLevel: maxLevel)
+                return kept(UInt32(full), UInt32((full * percent + 50) / 100))
+            }
         }
     }
 

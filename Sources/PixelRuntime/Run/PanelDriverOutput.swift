@@ -18,6 +18,9 @@ public final class PanelDriverOutput: FrameOutput {
     public static let probeInterval: Int64 = 3_000_000_000
     private var missingSince: FrameTime?
     private var lastProbe: FrameTime = .zero
+    private var lastTime: FrameTime = .zero
+    /// The brightness last asked for, applied again when a missing device comes back.
+    private var brightness: Int?
     private let warn: (String) -> Void
 
     /// Drives `driver`, starting its refresh thread if it has one; `warn` hears, once each, a
@@ -36,31 +39,46 @@ public final class PanelDriverOutput: FrameOutput {
         }
     }
 
-    /// Shows `frame`. A device that stops answering is reported once and skipped; every
-    /// `probeInterval` it is started again, and once it answers it is rewritten whole. The rest
-    /// of the program runs on meanwhile.
+    /// Shows `frame`. A device that stops answering, or whose node goes away, is reported once
+    /// and skipped; every `probeInterval` it is started again, and once it answers it is
+    /// rewritten whole, at the brightness last asked for. The rest of the program runs on.
     public func show(_ frame: Frame, status: FrameStatus) throws {
         let now = status.tick.timestamp
+        lastTime = now
         if missingSince != nil {
             guard now.nanoseconds - lastProbe.nanoseconds >= Self.probeInterval else { return }
             lastProbe = now
-            do {
+            do throws(BusError) {
                 try (driver.panel as? any RestartablePanel)?.restart()
+                if let brightness { try driver.panel.setBrightness(percent: brightness) }
                 try driver.panel.show(frame)
                 missingSince = nil
                 warn("\(Self.name(of: driver.panel)) is back; its display was rewritten")
-            } catch BusError.noAcknowledge {
-                return
+            } catch {
+                guard error.meansDeviceGone else { throw error }
             }
             return
         }
-        do {
+        do throws(BusError) {
             try driver.panel.show(frame)
-        } catch let .noAcknowledge(device, address) {
-            missingSince = now
-            lastProbe = now
-            warn(BusError.noAcknowledge(device: device, address: address).description + "; running on without it and retrying every 3 s")
+        } catch {
+            try markGone(error)
         }
+    }
+
+    /// Starts waiting for the device when `error` says it went away; otherwise throws it.
+    private func markGone(_ error: BusError) throws(BusError) {
+        guard error.meansDeviceGone else { throw error }
+        missingSince = lastTime
+        lastProbe = lastTime
+        warn(Self.goneMessage(error) + "; running on without it and retrying every 3 s")
+    }
+
+    /// What went away, for the one warning: a chip that stopped answering, or a node that
+    /// disappeared while running (its start-up hint about enabling I²C would mislead here).
+    static func goneMessage(_ error: BusError) -> String {
+        if case let .deviceMissing(device, _) = error { return "\(device) went away" }
+        return error.description
     }
 
     /// HUB75: refreshes completed so far by the refresh thread (nil for other panels).
@@ -71,7 +89,16 @@ public final class PanelDriverOutput: FrameOutput {
 
     static func name(of panel: any Panel) -> String { "the \(panel.width)x\(panel.height) panel" }
 
-    public func setBrightness(percent: Int) throws { try driver.panel.setBrightness(percent: percent) }
+    /// Sets the brightness now, or, while the device is missing, once it is back.
+    public func setBrightness(percent: Int) throws {
+        brightness = percent
+        guard missingSince == nil else { return }
+        do throws(BusError) {
+            try driver.panel.setBrightness(percent: percent)
+        } catch {
+            try markGone(error)
+        }
+    }
 
     /// Blanks the panel and stops the refresh.
     public func finish() throws {

@@ -23,7 +23,7 @@ public final class RunSession {
         public var interactive = false
         /// Stop after this long; nil runs until SIGINT or SIGTERM (or q).
         public var seconds: Fixed?
-        /// Headless with `--simulate`: write each frame of the main panel here.
+        /// Write each frame of the main panel here (simulated or real panels).
         public var framesOut: String?
         /// Timed input to play (`--script`).
         public var script: InputScript?
@@ -88,6 +88,11 @@ public final class RunSession {
         #endif
         var inputs: [any InputSource] = []
         var viewers: [any FrameOutput] = []
+        // --frames-out: every frame of the main panel as a PNG, also beside real panels.
+        let framesRecorder = options.framesOut.map { dir in
+            let length = options.seconds.map { FrameTime.seconds($0) } ?? .seconds(5)
+            return PNGSequenceOutput(directory: dir, scale: 1, lastFrame: Int(Int128(length.nanoseconds) * Int128(fps) / 1_000_000_000))
+        }
         if options.simulate || options.simulatePanels {
             if options.interactive && options.simulate {
                 viewers.append(try TerminalScreenOutput(width: size.width, height: size.height,
@@ -95,11 +100,7 @@ public final class RunSession {
                                                         clicks: { source.clicks }, warnings: { source.warnings }))
                 inputs.append(KeyboardInputSource(read: TerminalDevice.readAvailable, now: MonotonicClock.nanoseconds))
             }
-            if let dir = options.framesOut {
-                let length = options.seconds.map { FrameTime.seconds($0) } ?? .seconds(5)
-                viewers.append(PNGSequenceOutput(directory: dir, scale: 1,
-                                                 lastFrame: Int(Int128(length.nanoseconds) * Int128(fps) / 1_000_000_000)))
-            }
+            if let recorder = framesRecorder { viewers.append(recorder) }
             let provider = SimulatedBusProvider(time: time)
             if let main = c.mainPanel {
                 outputs.append(SimulatedPanelOutput(panel: try SimulatedPanel(main.description, provider: provider), viewers: viewers))
@@ -126,6 +127,7 @@ public final class RunSession {
                                                                              app: { source.app }), display: output))
                 }
             }
+            if let recorder = framesRecorder { outputs.append(recorder) }
             messages += provider.gpioPaths.map { "GPIO: \($0)" }
             #else
             throw RuntimeError.badOption("the Pi's buses exist only on Linux; run with --simulate")

@@ -5,6 +5,10 @@ import PixelSystem
 /// help line, a status line (panel, measured frame rate, render time, missed frames, clicks)
 /// and the newest warning. Raw mode and the alternate screen start with the first frame;
 /// `finish` restores the terminal, on every way out of the loop.
+///
+/// It behaves as a full-screen program should: Ctrl-Z restores the terminal before the program
+/// stops, and `fg` sets it up again and redraws; a resized window is redrawn whole, or told it
+/// is too small until it is large enough again.
 public final class TerminalScreenOutput: FrameOutput {
     private var view: TerminalView
     private var ticker = ClickTicker()
@@ -13,19 +17,24 @@ public final class TerminalScreenOutput: FrameOutput {
     private let warnings: () -> [String]
     private var warningsShown = 0
     private var entered = false
+    private var tooSmall = false
+    private let width: Int
+    private let height: Int
+    /// The signals the screen handles itself, between frames.
+    private static let signals = [SignalWatcher.suspend, SignalWatcher.resume, SignalWatcher.windowChange]
 
     /// The help line: what each key does, true to `KeyDecoder`.
-    public static let helpLine = "→/↓/j next · ←/↑/k previous · Enter select (hold: off) · Esc/m menu · p play/pause · n/b next/prev effect · q quit"
+    public static let helpLine = "→/↓/j next · ←/↑/k previous · Space/Enter select (hold Enter: off) · Esc/m menu · p play/pause · n/b next/prev effect · q quit"
 
     /// A screen for a `width × height` panel described as `panelText`, reading the click count
     /// and warnings from the app's source. Throws when the terminal is too small.
     public init(width: Int, height: Int, panelText: String, clicks: @escaping () -> Int, warnings: @escaping () -> [String]) throws {
         // The panel takes width columns and height/2 rows, plus the status lines below it.
-        if let size = TerminalDevice.size, size.columns < width || size.rows < (height + 1) / 2 + 3 {
-            throw RuntimeError.badOption(
-                "the terminal is \(size.columns)x\(size.rows) characters but a \(width)x\(height) panel needs at least "
-                    + "\(width)x\((height + 1) / 2 + 3); enlarge the window or choose a smaller --size")
+        if let message = Self.sizeProblem(width: width, height: height) {
+            throw RuntimeError.badOption(message + " or choose a smaller --size")
         }
+        self.width = width
+        self.height = height
         view = TerminalView(width: width, height: height, colorMode: TerminalDevice.supportsTrueColor ? .trueColor : .palette256,
                             originRow: 1, originColumn: 1)
         self.panelText = panelText
@@ -33,11 +42,42 @@ public final class TerminalScreenOutput: FrameOutput {
         self.warnings = warnings
     }
 
+    /// Why the terminal is too small for a `width × height` panel and its status lines, or nil.
+    static func sizeProblem(width: Int, height: Int) -> String? {
+        guard let size = TerminalDevice.size, size.columns < width || size.rows < (height + 1) / 2 + 3 else { return nil }
+        return "the terminal is \(size.columns)x\(size.rows) characters but a \(width)x\(height) panel needs at least "
+            + "\(width)x\((height + 1) / 2 + 3); enlarge the window"
+    }
+
     public func show(_ frame: Frame, status: FrameStatus) throws {
         if !entered {
             entered = true
-            TerminalDevice.enterRawMode()
-            TerminalDevice.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+            SignalWatcher.shared.watch(Self.signals)
+            enterScreen()
+        }
+        var redraw = false
+        for signal in SignalWatcher.shared.take(Self.signals) {
+            if signal == SignalWatcher.suspend {
+                // Hand the shell a normal terminal, then really stop; `fg` continues here.
+                leaveScreen()
+                SignalWatcher.shared.raiseWithDefaultAction(SignalWatcher.suspend)
+                SignalWatcher.shared.watch([SignalWatcher.suspend])
+                enterScreen()
+            } else if signal == SignalWatcher.resume {
+                TerminalDevice.enterRawMode()  // the shell may have reset the modes meanwhile
+            }
+            redraw = true
+        }
+        if let problem = Self.sizeProblem(width: width, height: height) {
+            if !tooSmall || redraw { TerminalDevice.write("\u{1B}[0m\u{1B}[2J\u{1B}[1;1H" + problem) }
+            tooSmall = true
+            return
+        }
+        if redraw || tooSmall {
+            tooSmall = false
+            view.invalidate()
+            warningsShown = 0
+            TerminalDevice.write("\u{1B}[0m\u{1B}[2J")
         }
         var output = view.update(to: frame)
         // Status lines, cut to the terminal's width so they never wrap and scroll the panel away.
@@ -65,10 +105,22 @@ public final class TerminalScreenOutput: FrameOutput {
         return "\(tenths / 10).\(tenths % 10)"
     }
 
+    /// Raw mode, the alternate screen, the cursor hidden, the screen cleared.
+    private func enterScreen() {
+        TerminalDevice.enterRawMode()
+        TerminalDevice.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")
+    }
+
+    /// The terminal as the shell had it.
+    private func leaveScreen() {
+        TerminalDevice.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        TerminalDevice.leaveRawMode()
+    }
+
     /// Puts the terminal back as it was.
     public func finish() {
         guard entered else { return }
-        TerminalDevice.write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
-        TerminalDevice.leaveRawMode()
+        leaveScreen()
+        SignalWatcher.shared.restoreDefault(Self.signals)
     }
 }

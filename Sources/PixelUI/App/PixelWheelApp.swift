@@ -251,6 +251,11 @@ public struct PixelWheelApp {
             break
         case .playing:
             player?.render(into: &canvas, at: time)
+            // The effect's name for a moment whenever one starts (chosen, next, previous,
+            // shuffle); while paused, the pause badge instead.
+            if let player, !isPaused {
+                ScreenPainter.titleCard(on: &canvas, title: player.title, shownFor: time - player.startedAt, palette: palette)
+            }
             if isPaused { ScreenPainter.pauseBadge(on: &canvas, palette: palette) }
         case .menu:
             let level = stack[stack.count - 1]
@@ -266,12 +271,13 @@ public struct PixelWheelApp {
             ScreenPainter.lines(on: &canvas, title: "About",
                                 lines: ["\(width)x\(height) LEDs", "\(framesPerSecond) fps", "v\(version)"], palette: palette, time: viewTime)
         case .clock:
-            let s = wallClock()
-            func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-            ScreenPainter.bigText(on: &canvas, "\(two(s / 3600 % 24)):\(two(s / 60 % 60)):\(two(s % 60))", palette: palette, time: viewTime,
-                                  font: textFont)
+            let text = ScreenPainter.clockText(seconds: wallClock(), width: width,
+                                               font: ScreenPainter.bigTextFont(height: height, chosen: textFont))
+            ScreenPainter.bigText(on: &canvas, text, palette: palette, time: viewTime, font: textFont)
         case .scrollingText:
-            ScreenPainter.bigText(on: &canvas, marqueeText, palette: palette, time: viewTime, alwaysScroll: true, font: textFont)
+            // At 8 LEDs a second times the Speed setting, on the frame's time: any --fps scrolls alike.
+            let scrolled = FrameTime(nanoseconds: viewTime.nanoseconds * Int64(settings.speed) / 100)
+            ScreenPainter.bigText(on: &canvas, marqueeText, palette: palette, time: scrolled, alwaysScroll: true, font: textFont)
         case let .confirmOff(since):
             ScreenPainter.confirmRing(on: &canvas, progress: progress(since: since, at: time), palette: palette)
         }

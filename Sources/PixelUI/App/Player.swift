@@ -18,6 +18,8 @@ struct Player {
     private(set) var pausedAt: FrameTime?
     /// Effect time reached when the speed last changed, and the app time then.
     private var speedPercent: Int
+    /// App time at which the current effect began (for its title card).
+    private(set) var startedAt: FrameTime
 
     /// How long each effect plays in shuffle mode.
     static let shuffleDuration = FrameTime.seconds(20)
@@ -30,6 +32,7 @@ struct Player {
         self.width = width; self.height = height; self.seed = seed
         self.speedPercent = speedPercent
         origin = time
+        startedAt = time
         scene = Player.makeScene(index, width: width, height: height, seed: seed)
         if shuffleOrder != nil { shuffleDeadline = time + Player.shuffleDuration }
     }
@@ -91,6 +94,7 @@ struct Player {
         }
         scene = Player.makeScene(index, width: width, height: height, seed: seed)
         origin = time
+        startedAt = time
         if pausedAt != nil { pausedAt = .zero }
         if isShuffling {
             if pausedAt != nil { shuffleRemaining = Player.shuffleDuration } else { shuffleDeadline = time + Player.shuffleDuration }

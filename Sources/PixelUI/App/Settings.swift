@@ -37,30 +37,40 @@ public struct Settings: Equatable, Sendable {
     /// Reads settings written by `fileText`. Unknown keys are ignored (a newer version may
     /// add some); a malformed line or an out-of-range value is an error naming the line.
     public init(fileText text: String) throws(SettingsError) {
-        self.init()
+        let (settings, problems) = Self.reading(fileText: text)
+        if let first = problems.first { throw first }
+        self = settings
+    }
+
+    /// Reads what it can of `fileText` over `defaults`: every good line is kept; each bad line
+    /// leaves its setting at the default and is reported, in file order.
+    public static func reading(fileText text: String, over defaults: Settings = Settings()) -> (settings: Settings, problems: [SettingsError]) {
+        var settings = defaults
+        var problems: [SettingsError] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingWhitespace
             if line.isEmpty || line.hasPrefix("#") { continue }
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingWhitespace }
-            guard parts.count == 2 else { throw .malformedLine(index + 1, String(line)) }
+            guard parts.count == 2 else {
+                problems.append(.malformedLine(index + 1, String(line.prefix(80))))
+                continue
+            }
             let value = parts[1]
+            func bad(_ key: String) { problems.append(.badValue(index + 1, key, String(value.prefix(80)))) }
             switch parts[0] {
             case "brightness":
-                guard let v = Int(value), Self.brightnessRange.contains(v) else { throw .badValue(index + 1, "brightness", String(value)) }
-                brightness = v
+                if let v = Int(value), brightnessRange.contains(v) { settings.brightness = v } else { bad("brightness") }
             case "speed":
-                guard let v = Int(value), Self.speedRange.contains(v) else { throw .badValue(index + 1, "speed", String(value)) }
-                speed = v
+                if let v = Int(value), speedRange.contains(v) { settings.speed = v } else { bad("speed") }
             case "theme":
-                guard let v = Theme(rawValue: String(value)) else { throw .badValue(index + 1, "theme", String(value)) }
-                theme = v
+                if let v = Theme(rawValue: String(value)) { settings.theme = v } else { bad("theme") }
             case "supersampling":
-                guard let n = Int(value), let v = Supersampling(rawValue: n) else { throw .badValue(index + 1, "supersampling", String(value)) }
-                supersampling = v
+                if let n = Int(value), let v = Supersampling(rawValue: n) { settings.supersampling = v } else { bad("supersampling") }
             default:
                 continue
             }
         }
+        return (settings, problems)
     }
 }
 

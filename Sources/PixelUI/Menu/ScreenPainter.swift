@@ -11,6 +11,26 @@ enum ScreenPainter {
         canvas.drawBitmap(MenuIcons.pause, at: Point(x: x, y: 1), color: .white)
     }
 
+    /// The effect's name over its picture for a moment after it starts: a band across the
+    /// bottom, the name centred, or scrolled once through where it is wider than the panel.
+    /// Shown for 1.5 s, or as long as the scroll takes; nothing is drawn after that.
+    static func titleCard(on canvas: inout Canvas, title: String, shownFor elapsed: FrameTime, palette: ThemePalette) {
+        let w = canvas.width, h = canvas.height
+        let font: PixelFont = h >= 16 ? .standard5x7 : .tiny3x5
+        let text = MenuLayout.displayText(title, font: font)
+        let textWidth = font.width(of: text) - 1
+        // Scrolling: in from the right edge and out at the left, at 16 LEDs a second.
+        let scrolls = textWidth > w - 2
+        let travel = Int64(textWidth + w)
+        let duration = scrolls ? max(1_500_000_000, travel * 1_000_000_000 / 16) : 1_500_000_000
+        guard elapsed.nanoseconds >= 0, elapsed.nanoseconds < duration else { return }
+        let band = min(h, font.lineHeight + 2)
+        let top = h - band
+        canvas.fillRect(Rect(x: 0, y: Fixed(top), width: Fixed(w), height: Fixed(band)), color: palette.background)
+        let x = scrolls ? w - Int(elapsed.nanoseconds * 16 / 1_000_000_000) : (w - textWidth) / 2
+        canvas.drawText(text, font: font, at: Point(x: Fixed(x), y: Fixed(top + 1)), color: palette.accent)
+    }
+
     /// A setting's value as a bar and a number, under a title bar on tall panels.
     static func slider(on canvas: inout Canvas, title: String, value: Int, range: ClosedRange<Int>, unit: String,
                        palette: ThemePalette, time: FrameTime) {
@@ -60,7 +80,7 @@ enum ScreenPainter {
                         font chosen: PixelFont? = nil) {
         let w = canvas.width, h = canvas.height
         canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(h)), color: palette.background)
-        let font: PixelFont = chosen ?? (h >= 8 ? .standard5x7 : .tiny3x5)
+        let font = bigTextFont(height: h, chosen: chosen)
         let text = MenuLayout.displayText(text, font: font)
         let textWidth = min(max(font.width(of: text), 0), 1 << 20) - 1  // any font's widths stay in range
         let y = max(0, (h - font.ascent) / 2)
@@ -71,6 +91,21 @@ enum ScreenPainter {
         } else {
             canvas.drawText(text, font: font, at: Point(x: Fixed((w - textWidth) / 2), y: Fixed(y)), color: palette.accent)
         }
+    }
+
+    /// The font `bigText` uses on a panel `height` LEDs tall: the user's, else 5×7 where it
+    /// fits, else 3×5.
+    static func bigTextFont(height: Int, chosen: PixelFont?) -> PixelFont {
+        chosen ?? (height >= 8 ? .standard5x7 : .tiny3x5)
+    }
+
+    /// The clock's text for `seconds` since midnight: HH:MM:SS where it fits the width, else
+    /// HH:MM, which stands still on 32-wide panels (only narrower ones scroll it).
+    static func clockText(seconds s: Int, width: Int, font: PixelFont) -> String {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let minutes = "\(two(s / 3600 % 24)):\(two(s / 60 % 60))"
+        let full = minutes + ":\(two(s % 60))"
+        return font.width(of: MenuLayout.displayText(full, font: font)) - 1 <= width ? full : minutes
     }
 
     /// The hold-to-confirm ring: the fan sweep filling as select is held.

@@ -1,0 +1,62 @@
+import PixelPanels
+
+/// `pixelwheel wiring`: checks a HUB75 connection line by line. It holds one signal high and
+/// every other line of the wiring low, so a multimeter (3.3 V at the Pi, 5 V after a level
+/// shifter) or a logic probe shows whether that signal reaches the panel's connector — the
+/// usual cause of a HUB75 panel that stays dark or shows the wrong colours.
+public struct WiringCheck {
+    /// The panel whose wiring is checked (HUB75).
+    public let panel: PanelDescription
+    /// Its signals and their BCM GPIO lines, in connector order.
+    public let signals: [(name: String, gpio: Int)]
+    private let driven: UInt64
+
+    /// The check for `panel`; only HUB75 panels are wired to GPIO lines one by one.
+    public init(panel: PanelDescription) throws(RuntimeError) {
+        guard case let .hub75(configuration, _, _) = panel.kind else {
+            throw .badOption("wiring checks HUB75 panels (GPIO lines); '\(panel.text)' is on \(panel.bus.rawValue): check it with 'pixelwheel show --hardware'")
+        }
+        self.panel = panel
+        signals = configuration.signals
+        driven = configuration.drivenLines
+    }
+
+    /// One line per signal: its name, BCM GPIO and header pin.
+    public var table: [String] {
+        signals.map { signal in
+            let pin = HeaderPin.physical(gpio: signal.gpio).map { "header pin \($0)" } ?? "not on the header"
+            return "\(signal.name.padding(to: 5)) GPIO \(String(signal.gpio).padding(to: 3)) \(pin)"
+        }
+    }
+
+    /// The GPIO line of the signal called `name` (any case), or an error listing the names.
+    public func gpio(of name: String) throws(RuntimeError) -> Int {
+        guard let signal = signals.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+            throw .badOption("no HUB75 signal '\(name)' in the \(panel.text) wiring; use one of " + signals.map(\.name).joined(separator: ", "))
+        }
+        return signal.gpio
+    }
+
+    /// Claims the wiring's lines on `provider` and drives `name` high and all others low. The
+    /// lines stay so until the returned port is released.
+    public func drive(_ name: String, on provider: any BusProvider) throws -> any GPIOLines {
+        let high = UInt64(1) << UInt64(try gpio(of: name))
+        let lines = try provider.gpioLines(panel.device, outputMask: driven, for: panel)
+        try lines.write(set: high, clear: driven & ~high)
+        return lines
+    }
+
+    /// What the user sees while `name` is held.
+    public func holdingMessage(_ name: String) throws(RuntimeError) -> String {
+        let gpio = try gpio(of: name)
+        let signal = signals.first { $0.gpio == gpio }!.name
+        let pin = HeaderPin.physical(gpio: gpio).map { " (header pin \($0))" } ?? ""
+        return "\(signal) is high on GPIO \(gpio)\(pin); the other \(signals.count - 1) HUB75 lines are low. "
+            + "Measure \(signal) at the panel's input connector against GND: about 3.3 V (5 V after a level shifter) means it is connected"
+    }
+}
+
+extension String {
+    /// The string padded with spaces to at least `width` characters.
+    func padding(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
+}

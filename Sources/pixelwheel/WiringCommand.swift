@@ -1,0 +1,78 @@
+import ArgumentParser
+import PixelConfig
+import PixelCore
+import PixelEffects
+import PixelPanels
+import PixelRuntime
+import PixelSystem
+#if os(Linux)
+import PixelLinux
+#endif
+
+struct WiringCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wiring",
+        abstract: "Check a HUB75 connection line by line: hold one signal high and the others low.",
+        discussion: """
+            Without --line it lists the wiring's signals with their GPIO lines and header pins. With \
+            --line it claims the lines (through libgpiod, so gpioinfo shows them) and holds that \
+            signal high and every other line low until Ctrl-C, SIGTERM or --seconds; then the lines \
+            are released. Measure at the panel's input connector.
+
+            Examples:
+              pixelwheel wiring --config /etc/pixelwheel/pixelwheel.toml
+              pixelwheel wiring --panel hub75:wiring=adafruit-hat --line R1
+            """)
+
+    @Option(name: .long, help: "A configuration file; its HUB75 panel is checked.")
+    var config: String?
+
+    @Option(name: .long, help: ArgumentHelp("The panel instead of --config, TYPE:key=value,… (HUB75).", valueName: "TYPE:options"))
+    var panel: String?
+
+    @Option(name: .long, help: "The signal to hold high: OE, CLK, LAT, A…E, R1, G1, B1, R2, G2, B2 (R1:2… for chain 2).")
+    var line: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "How long to hold it, 0.1…32767 s (default: until Ctrl-C or SIGTERM).")
+    var seconds: String?
+
+    func run() throws {
+        let check = try WiringCheck(panel: try description())
+        guard let line else {
+            print("\(check.panel.text) on \(check.panel.device):")
+            for row in check.table { print("  " + row) }
+            return
+        }
+        _ = try check.gpio(of: line)  // a bad name is reported before any line is claimed
+        let length = try seconds.map { try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 10)...32767) }
+        #if os(Linux)
+        let signals = SignalWatcher.shared
+        signals.watch(SignalWatcher.stopSignals)
+        let lines = try check.drive(line, on: LinuxBusProvider(allowsGPIOMem: false))
+        Environment.printNow(try check.holdingMessage(line))
+        let end = length.map { MonotonicClock.nanoseconds() + FrameTime.seconds($0).nanoseconds } ?? .max
+        while !signals.stopRequested && MonotonicClock.nanoseconds() < end {
+            SystemThread.sleep(nanoseconds: 50_000_000)
+        }
+        withExtendedLifetime(lines) {}
+        print("released the lines")
+        #else
+        throw RuntimeError.badOption("wiring drives the Pi's GPIO lines; it runs on Linux")
+        #endif
+    }
+
+    private func description() throws -> PanelDescription {
+        switch (config, panel) {
+        case let (nil, text?):
+            return try PanelDescription(parsing: text)
+        case let (path?, nil):
+            let configuration = try loadConfiguration(path)
+            guard let hub75 = configuration.panels.first(where: { $0.description.bus == .gpio }) else {
+                throw RuntimeError.badOption("\(path) has no HUB75 panel; wiring checks HUB75 lines")
+            }
+            return hub75.description
+        default:
+            throw RuntimeError.badOption("give --config FILE or --panel hub75:…, one of them")
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import PixelTestSupport
+
+/// The README has a table of options for every command, and it stays true: each option the
+/// command shows in its help has a row in its section, and no row names an option the
+/// command does not have. Defaults the parser knows must appear in the row.
+struct ReadmeOptionTablesTests {
+    var binary: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pixelwheel").path
+    }
+
+    /// The options `command` shows in its help, with the parser's default where it has one.
+    func options(of command: String) throws -> [String: String?] {
+        let dump = try ChildProcess.run(binary, [command, "--experimental-dump-help"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
+        let arguments = (json["command"] as? [String: Any])?["arguments"] as? [[String: Any]] ?? []
+        var found: [String: String?] = [:]
+        for argument in arguments where argument["shouldDisplay"] as? Bool == true && argument["kind"] as? String != "positional" {
+            guard let name = (argument["names"] as? [[String: Any]])?.last?["name"] as? String,
+                  !["help", "version"].contains(name) else { continue }
+            found[name] = argument["defaultValue"] as? String
+        }
+        return found
+    }
+
+    /// The rows of the README's option table under the heading that names `pixelwheel command`,
+    /// up to the next heading.
+    func rows(of command: String) throws -> [String: String] {
+        let readme = try String(contentsOfFile: RepositoryPaths.root() + "/README.md", encoding: .utf8)
+        // Lines inside code blocks are blanked, so a TOML comment is never taken for a heading.
+        var inCode = false
+        let lines = readme.components(separatedBy: "\n").map { line -> String in
+            if line.hasPrefix("```") { inCode.toggle(); return "" }
+            return inCode ? "" : line
+        }
+        let start = try #require(lines.firstIndex { $0.hasPrefix("#") && $0.contains("`pixelwheel \(command)") }, "no README heading for \(command)")
+        let end = lines[(start + 1)...].firstIndex { $0.hasPrefix("#") } ?? lines.count
+        var rows: [String: String] = [:]
+        for line in lines[(start + 1)..<end] where line.hasPrefix("| `--") {
+            let name = line.dropFirst(5).prefix { $0 != " " && $0 != "`" && $0 != "=" }
+            rows[String(name)] = line
+        }
+        return rows
+    }
+
+    @Test(arguments: ["sim", "run", "render", "show", "decode", "bench", "wiring"])
+    func everyOptionHasARowWithItsDefault(command: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
+        let options = try options(of: command)
+        let rows = try rows(of: command)
+        #expect(Set(options.keys) == Set(rows.keys), "\(command): help has \(options.keys.sorted()), README \(rows.keys.sorted())")
+        for (name, value) in options {
+            guard let value, let row = rows[name] else { continue }
+            let columns = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(columns.count > 1 && columns[1].contains(value), "\(command) --\(name): default \(value) not in '\(row)'")
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Testing
+import PixelPanels
+import PixelSimulator
+@testable import PixelRuntime
+
+struct WiringCheckTests {
+    @Test func theRegularWiringListsItsThirteenSignalsInConnectorOrder() throws {
+        let check = try WiringCheck(panel: PanelDescription(parsing: "hub75:rows=32,cols=64"))
+        #expect(check.signals.map(\.name) == ["OE", "CLK", "LAT", "A", "B", "C", "D", "R1", "G1", "B1", "R2", "G2", "B2"])
+        #expect(check.table[0] == "OE    GPIO 18  header pin 12")
+        #expect(check.table[7] == "R1    GPIO 11  header pin 23")
+        guard case let .hub75(configuration, _, _) = check.panel.kind else { Issue.record("not HUB75"); return }
+        #expect(check.signals.reduce(UInt64(0)) { $0 | UInt64(1) << UInt64($1.gpio) } == configuration.drivenLines)
+    }
+
+    @Test func sixtyFourRowsAndASecondChainAddEAndNumberedColourLines() throws {
+        let check = try WiringCheck(panel: PanelDescription(parsing: "hub75:rows=64,cols=64,parallel=2"))
+        let names = check.signals.map(\.name)
+        #expect(names.contains("E") && names.contains("R1:2") && names.contains("B2:2"))
+        #expect(names.count == 3 + 5 + 12)
+        #expect(Set(check.signals.map(\.gpio)).count == names.count, "no line twice")
+    }
+
+    @Test func drivingASignalSetsItHighAndEveryOtherLineLowInOneWrite() throws {
+        let panel = try PanelDescription(parsing: "hub75:rows=16,cols=32,wiring=adafruit-hat")
+        let check = try WiringCheck(panel: panel)
+        let trace = BusTraceRecorder()
+        let provider = TracingBusProvider(SimulatedBusProvider(), sink: trace, clock: { 0 })
+        _ = try check.drive("g2", on: provider)
+        guard case let .hub75(configuration, _, _) = panel.kind else { Issue.record("not HUB75"); return }
+        let g2 = UInt64(1) << 16  // the Adafruit HAT's G2 is GPIO 16
+        #expect(trace.transactions == [.gpioWrite(device: "gpiochip0", set: g2, clear: configuration.drivenLines & ~g2)])
+        // 16 rows: address lines A–C only, so 12 lines in all.
+        #expect(try check.holdingMessage("G2").hasPrefix("G2 is high on GPIO 16 (header pin 36); the other 11 HUB75 lines are low."))
+    }
+
+    @Test func anUnknownSignalNamesTheKnownOnesAndOtherPanelsAreSentToShow() throws {
+        let check = try WiringCheck(panel: PanelDescription(parsing: "hub75"))
+        #expect(throws: RuntimeError.badOption("no HUB75 signal 'E' in the hub75 wiring; use one of OE, CLK, LAT, A, B, C, D, R1, G1, B1, R2, G2, B2")) {
+            try check.gpio(of: "E")  // 32-row panels do not use E
+        }
+        #expect(throws: RuntimeError.self) { try WiringCheck(panel: PanelDescription(parsing: "max7219")) }
+    }
+
+    @Test func headerPinsAreTheFortyPinConnectorsAndNeverPowerOrGround() {
+        #expect(HeaderPin.physical(gpio: 2) == 3 && HeaderPin.physical(gpio: 14) == 8 && HeaderPin.physical(gpio: 27) == 13)
+        #expect(HeaderPin.physical(gpio: 28) == nil && HeaderPin.physical(gpio: -1) == nil)
+        let pins = (0...27).compactMap { HeaderPin.physical(gpio: $0) }
+        let powerAndGround: Set = [1, 2, 4, 6, 9, 14, 17, 20, 25, 30, 34, 39]
+        #expect(Set(pins).count == 28 && pins.allSatisfy { (1...40).contains($0) && !powerAndGround.contains($0) })
+    }
+}

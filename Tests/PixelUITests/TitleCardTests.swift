@@ -1,0 +1,50 @@
+import Testing
+import PixelCore
+import PixelEffects
+@testable import PixelUI
+
+struct TitleCardTests {
+    /// The app's picture and the effect's own at `time`, after DVD Bounce was chosen at 0 and
+    /// `events` happened.
+    func frames(at time: FrameTime, events: [InputEvent] = [], width: Int = 64, height: Int = 32) -> (app: Frame, effect: Frame) {
+        var app = PixelWheelApp(width: width, height: height, framesPerSecond: 10, version: "test")
+        app.handle(InputEvent(.select, at: .zero))
+        app.handle(InputEvent(.select, at: .zero))
+        for event in events { app.handle(event) }
+        var canvas = Canvas(width: width, height: height, supersampling: .x1)
+        app.render(into: &canvas, at: time)
+        let shown = canvas.downsample()
+        let started = events.last?.time ?? .zero
+        let index = MenuEntry.effects.firstIndex { $0.title == app.nowPlayingTitle }!
+        var player = Player(index: index, shuffleOrder: nil, at: started, speedPercent: 100, width: width, height: height, seed: 1)
+        var plain = Canvas(width: width, height: height, supersampling: .x1)
+        player.render(into: &plain, at: time)
+        return (shown, plain.downsample())
+    }
+
+    /// Rows of `a` and `b` that differ.
+    func differingRows(_ a: Frame, _ b: Frame) -> [Int] {
+        (0..<a.height).filter { y in (0..<a.width).contains { a[$0, y] != b[$0, y] } }
+    }
+
+    @Test func theEffectsNameShowsAcrossTheBottomForAMomentThenGoes() {
+        let early = frames(at: .milliseconds(500))
+        let rows = differingRows(early.app, early.effect)
+        #expect(!rows.isEmpty && rows.allSatisfy { $0 >= 32 - (PixelFont.standard5x7.lineHeight + 2) }, "a band of the 5×7 line height and a margin across the bottom, the effect above it untouched: \(rows)")
+        let later = frames(at: .milliseconds(1600))
+        #expect(later.app == later.effect, "gone after 1.5 s")
+    }
+
+    @Test func nextEffectShowsItsNameAgain() {
+        let stepped = frames(at: .milliseconds(3500), events: [InputEvent(.next, at: .seconds(3))])
+        #expect(!differingRows(stepped.app, stepped.effect).isEmpty)
+    }
+
+    @Test func aNameWiderThanThePanelScrollsThroughBeforeTheCardGoes() {
+        // "DVD Bounce" is 39 LEDs in the 3×5 font: on 16×8 it scrolls in and out, 55 LEDs at 16 a second.
+        let scrolling = frames(at: .milliseconds(3000), width: 16, height: 8)
+        #expect(scrolling.app != scrolling.effect, "still showing after 1.5 s")
+        let gone = frames(at: .milliseconds(3500), width: 16, height: 8)
+        #expect(gone.app == gone.effect)
+    }
+}
