@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libpng-dev libgif-dev pkg-config libgpiod-dev libi2c-dev
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo
+.PHONY: run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
 	@scripts/install-system-packages.sh $(SYSTEM_PACKAGES)
@@ -29,10 +29,12 @@ previews: release
 	@.build/release/pixelwheel render starfield --param mode=shader --size 64x32 --seconds 6 --fps 30 --out $(OUT)/starfield-shader.gif
 	@echo "Previews written to $(OUT)/ (open the GIFs in any image viewer)."
 
-# The Swift suite, then the golden frames on AArch64 (the Pi's CPU) as Embedded Swift under qemu.
+# The Swift suite, the golden frames on AArch64 (the Pi's CPU) as Embedded Swift under qemu,
+# then the short fuzzing pass.
 test: setup
 	$(SWIFT) test
 	scripts/cross.sh test aarch64-none-none-elf
+	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke
 
 # PixelCore and PixelEffects as Embedded Swift for AArch64, ARMv7, ARMv6-M, RV32 and RV64, with
 # their code size per target (see "Other CPUs" in the README).
@@ -48,6 +50,15 @@ test-cross: setup
 # .build/cross/demo, checked against the hosted renderer.
 demo: setup
 	scripts/cross.sh demo
+
+# Every fuzz target on its seed corpus (Tests/Fuzz/corpus) under libFuzzer and AddressSanitizer:
+# FUZZ_SECONDS each (default 60); FUZZ_TARGETS="bdf image" narrows it. `make test` runs the
+# short pass, `make fuzz-smoke`: FUZZ_RUNS inputs each (default 2000).
+fuzz: setup
+	@SWIFT="$(SWIFT)" scripts/fuzz.sh long
+
+fuzz-smoke: setup
+	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke
 
 # The Linux backends against the real kernel's gpio-sim and i2c-stub, in a VM (see README).
 test-kernel: setup

@@ -79,6 +79,17 @@ let package = Package(
             ]
         ),
 
+        // libFuzzer targets for every parser of outside input (`make fuzz`; see README, "Fuzzing").
+        // A plain build replays inputs (`pixelfuzz TARGET FILE…`); with -DPIXELFUZZ and
+        // -sanitize=fuzzer libFuzzer supplies main.
+        .target(name: "CPixelFuzz", path: "Tests/Fuzz/CPixelFuzz"),
+        .executableTarget(
+            name: "pixelfuzz",
+            dependencies: ["CPixelFuzz", "PixelConfig", "PixelCore", "PixelEffects", "PixelImages", "PixelInputs",
+                           "PixelPanels", "PixelRuntime", "PixelSimulator", "PixelSystem", "PixelUI"],
+            path: "Tests/Fuzz/pixelfuzz"
+        ),
+
         // Helpers shared by the test targets (temporary folders, the repository's paths).
         .target(name: "PixelTestSupport", path: "Tests/PixelTestSupport"),
         // The golden frames and how they are rendered: standard library, PixelCore and

@@ -74,6 +74,10 @@ public enum ConfigurationLoader {
         }
 
         mutating func run() throws(ConfigurationError) -> PixelWheelConfiguration {
+            if let line = TOMLHeaderCheck.firstNamelessHeader(in: text) {
+                problem(line, "", "not valid TOML: a table header needs a name after '[', like [encoder] or [[panel]]")
+                throw ConfigurationError(problems: problems)
+            }
             let table: TOMLTable
             do {
                 table = try TOMLTable(string: text)

@@ -48,8 +48,13 @@ public struct PixelFont: Hashable, Sendable {
     /// The advance of one character the font lacks and has no fallback for.
     var missingAdvance: Int { ascent / 2 + 1 }
 
-    /// The width of `text` in pixels when drawn on one line (sum of advances).
+    /// The width of `text` in pixels when drawn on one line (sum of advances). The sum
+    /// saturates at `Int.min` and `Int.max`, so no advance a font carries can make it trap.
     public func width(of text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + (glyph(for: $1)?.advance ?? missingAdvance) }
+        text.unicodeScalars.reduce(0) { total, scalar in
+            let advance = glyph(for: scalar)?.advance ?? missingAdvance
+            let (sum, overflow) = total.addingReportingOverflow(advance)
+            return overflow ? (advance > 0 ? .max : .min) : sum
+        }
     }
 }

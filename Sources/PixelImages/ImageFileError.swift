@@ -74,4 +74,10 @@ enum ImageLimits {
     /// The most pixels a decoded image (or GIF canvas) may have: 2^27, about 134 million,
     /// i.e. 384 MiB of RGB bytes.
     static let maximumPixels = 1 << 27
+    /// The most pixels a still image (PNG or PPM) may have once decoded: 2^25, about 33.5
+    /// million (8192 × 4096, a 24-megapixel photo), i.e. 96 MiB of RGB bytes. It is checked
+    /// against the header before any pixel is decoded, since a small file can hold a huge
+    /// image (a 16 KB 1-bit PNG of 16384 × 8192 decodes to 384 MiB). libpng's simplified
+    /// reader allocates only row buffers beside the output, so this bounds the decoding.
+    static let maximumDecodedPixels = 1 << 25
 }

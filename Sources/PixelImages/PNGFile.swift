@@ -41,8 +41,8 @@ public enum PNGFile {
     /// 8 bits; gAMA/sRGB information, when present, is honoured.
     ///
     /// - Throws: `ImageFileError.notPNG` if the data does not start with the PNG signature,
-    ///   `ImageFileError.damagedPNG` if libpng cannot decode it, `ImageFileError.tooLarge` if it
-    ///   has more than 2^27 pixels.
+    ///   `ImageFileError.damagedPNG` if libpng cannot decode it, `ImageFileError.tooLarge` if its
+    ///   header says it has more than 2^25 pixels (checked before decoding).
     public static func decode(_ bytes: [UInt8]) throws -> RGBImage8 {
         guard bytes.count >= signature.count, Array(bytes[0..<signature.count]) == signature else {
             throw ImageFileError.notPNG(path: nil)
@@ -57,9 +57,9 @@ public enum PNGFile {
         guard begun != 0 else { throw ImageFileError.damagedPNG(path: nil, detail: message(of: &image)) }
 
         let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0, width <= ImageLimits.maximumPixels / height else {
+        guard width > 0, height > 0, width <= ImageLimits.maximumDecodedPixels / height else {
             throw ImageFileError.tooLarge(path: nil, width: width, height: height,
-                                          maximumPixels: ImageLimits.maximumPixels)
+                                          maximumPixels: ImageLimits.maximumDecodedPixels)
         }
         image.format = png_uint_32(PNG_FORMAT_RGB)
         // Only meaningful for 16-bit files without gAMA/sRGB; must be set after begin_read.

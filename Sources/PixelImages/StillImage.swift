@@ -3,16 +3,26 @@ import PixelCore
 /// `pixelwheel show`: a still picture (PNG or PPM) fitted onto a panel with the renderer's
 /// supersampled downsampling, as the image viewers of other LED projects do.
 public enum StillImage {
-    /// Reads a PNG (any kind libpng reads) or a binary/ASCII PPM (P6/P3, maxval ≤ 255).
+    /// Reads a PNG (any kind libpng reads) or a binary/ASCII PPM (P6/P3, maxval ≤ 255) of at
+    /// most 2^25 pixels; errors name `path`.
     public static func read(_ path: String, bytes: [UInt8]) throws -> RGBImage8 {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGFile.decode(bytes) }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            do {
+                return try PNGFile.decode(bytes)
+            } catch let error as ImageFileError {
+                throw error.naming(path)
+            }
+        }
         if bytes.starts(with: Array("P6".utf8)) || bytes.starts(with: Array("P3".utf8)) { return try PPM.decode(bytes, name: path) }
         throw ImageFileError.unknownFormat(path: path)
     }
 
     /// `image` scaled to fit a `width × height` panel (aspect kept, centred, black around),
-    /// drawn at `supersampling` samples per LED and averaged in linear light.
+    /// drawn at `supersampling` samples per LED and averaged in linear light. An image at
+    /// least four times as wide and as tall as the panel's samples is first shrunk by a whole
+    /// factor to no less than twice them (see `shrunk`), so memory and time follow the panel.
     public static func fit(_ image: RGBImage8, width: Int, height: Int, supersampling: Supersampling = .x4) -> Frame {
+        let image = shrunk(image, toCover: width * supersampling.rawValue, height * supersampling.rawValue)
         var rgba = RGBAImage(width: image.width, height: image.height)
         for y in 0..<image.height { for x in 0..<image.width { rgba[x, y] = image[x, y] } }
         var canvas = Canvas(width: width, height: height, supersampling: supersampling)
@@ -21,6 +31,35 @@ public enum StillImage {
         let drawnWidth = scale * image.width, drawnHeight = scale * image.height
         canvas.drawImage(rgba, at: Point(x: (Fixed(width) - drawnWidth) / 2, y: (Fixed(height) - drawnHeight) / 2), pixelSize: scale)
         return canvas.downsample()
+    }
+}
+
+extension StillImage {
+    /// `image` shrunk by the largest whole factor k that leaves at least two of its pixels
+    /// per sample along each side of a `width × height` grid: each k × k block is averaged in
+    /// linear light, and the last `image.width % k` columns and `image.height % k` rows are
+    /// dropped. `image` itself when k would be 1.
+    static func shrunk(_ image: RGBImage8, toCover width: Int, _ height: Int) -> RGBImage8 {
+        let k = min(image.width / max(1, 2 * width), image.height / max(1, 2 * height))
+        guard k >= 2 else { return image }
+        let w = image.width / k, h = image.height / k
+        let linear = (0...255).map { Int(Color(red: UInt8($0), green: 0, blue: 0).linear.red) }
+        var bytes = [UInt8](repeating: 0, count: w * h * 3)
+        var sums = [Int](repeating: 0, count: w * 3)
+        image.bytes.withUnsafeBufferPointer { source in
+            for y in 0..<h {
+                for i in sums.indices { sums[i] = 0 }
+                for row in (y * k)..<(y * k + k) {
+                    let start = row * image.width * 3
+                    for i in 0..<(w * k * 3) { sums[i / (3 * k) * 3 + i % 3] += linear[Int(source[start + i])] }
+                }
+                for i in sums.indices {
+                    let level = UInt16(sums[i] / (k * k))
+                    bytes[(y * w) * 3 + i] = LinearColor(red: level, green: 0, blue: 0).srgb.red
+                }
+            }
+        }
+        return RGBImage8(width: w, height: h, bytes: bytes)
     }
 }
 

@@ -14,7 +14,8 @@ import PixelUI
 /// 6.0 next
 /// 6.5 previous
 /// ```
-/// `press D` shorter than the long-press time is a plain select at release.
+/// `press D` shorter than the long-press time is a plain select at release. Every event,
+/// a press's release included, is at most `latestTime` (32767 s).
 public struct InputScript: Sendable {
     /// The events, in time order.
     public let events: [InputEvent]
@@ -48,6 +49,9 @@ public struct InputScript: Sendable {
             case "press":
                 guard let a = argument, let held = FrameTime(secondsText: a), held > .zero else { throw fail("press needs a hold time in seconds, like 0.8") }
                 let release = time + held
+                guard release <= Self.latestTime else {
+                    throw fail("the release, \(words[0]) + \(a) s, is later than the longest run, 32767 s; hold for less")
+                }
                 if held >= Self.longPressTime {
                     events.append(InputEvent(.longPress(.select), at: time + Self.longPressTime))
                     events.append(InputEvent(.release(.select), at: release))

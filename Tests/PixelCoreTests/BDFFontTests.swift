@@ -208,6 +208,59 @@ struct BDFFontTests {
                          .invalidNumbers(line: 17, keyword: "BBX", values: "3 99999999 1 0"))
     }
 
+    // Found by fuzzing: numbers a font file carries that used to overflow or divide by zero.
+
+    @Test func rejectsOffsetsOutsideTheBounds() {
+        Self.expectError(Self.sample(replacing: [17: "BBX 1 1 0 9223372036854775807"]),
+                         .invalidNumbers(line: 17, keyword: "BBX", values: "1 1 0 9223372036854775807"))
+        Self.expectError(Self.sample(replacing: [17: "BBX 3 4 -4097 0"]),
+                         .invalidNumbers(line: 17, keyword: "BBX", values: "3 4 -4097 0"))
+        Self.expectError(Self.sample(replacing: [6: "FONTBOUNDINGBOX 1 1 0 -9223372036854775808"]),
+                         .invalidNumbers(line: 6, keyword: "FONTBOUNDINGBOX", values: "1 1 0 -9223372036854775808"))
+        Self.expectError(Self.sample(replacing: [6: "FONTBOUNDINGBOX 10 8 4097 -2"]),
+                         .invalidNumbers(line: 6, keyword: "FONTBOUNDINGBOX", values: "10 8 4097 -2"))
+    }
+
+    @Test func rejectsNegativeOrHugeAdvances() {
+        Self.expectError(Self.sample(replacing: [16: "DWIDTH -15 0"]),
+                         .invalidNumbers(line: 16, keyword: "DWIDTH", values: "-15 0"))
+        Self.expectError(Self.sample(replacing: [16: "DWIDTH 9223372036854775807 0"]),
+                         .invalidNumbers(line: 16, keyword: "DWIDTH", values: "9223372036854775807 0"))
+        Self.expectError(Self.sample(replacing: [16: "DWIDTH 5 4097"]),
+                         .invalidNumbers(line: 16, keyword: "DWIDTH", values: "5 4097"))
+        Self.expectError(Self.sample(replacing: [12: "CHARS 5\nDWIDTH -1 0"]),
+                         .invalidNumbers(line: 13, keyword: "DWIDTH", values: "-1 0"))
+    }
+
+    @Test func rejectsAscentAndDescentOutsideTheBounds() {
+        Self.expectError(Self.sample(replacing: [8: "FONT_ASCENT 9223372036854775807"]),
+                         .invalidNumbers(line: 8, keyword: "FONT_ASCENT", values: "9223372036854775807"))
+        Self.expectError(Self.sample(replacing: [9: "FONT_DESCENT -4097"]),
+                         .invalidNumbers(line: 9, keyword: "FONT_DESCENT", values: "-4097"))
+    }
+
+    @Test func acceptsEveryNumberAtItsBounds() throws {
+        let font = try PixelFont(bdf: Self.sample(replacing: [
+            6: "FONTBOUNDINGBOX 4096 4096 -4096 4096", 8: "FONT_ASCENT -4096", 9: "FONT_DESCENT 4096",
+            16: "DWIDTH 4096 -4096", 17: "BBX 3 4 4096 -4096", 27: "DWIDTH 0 4096",
+        ]))
+        #expect(font.ascent == -4096 && font.descent == 4096)
+        #expect(font.glyphs[Self.code("A")] == Glyph(
+            bitmap: Bitmap(rows: [".#.", "#.#", "###", "#.#"]), left: 4096, top: -4, advance: 4096))
+        #expect(font.glyphs[Self.code("g")]?.advance == 0)
+        let boxOnly = try PixelFont(bdf: Self.sample(replacing: [6: "FONTBOUNDINGBOX 4096 4096 -4096 4096", 8: "", 9: ""]))
+        #expect(boxOnly.ascent == 8192 && boxOnly.descent == -4096)
+    }
+
+    @Test func widthOfTextSaturatesInsteadOfOverflowing() {
+        let wide = Glyph(bitmap: Bitmap(width: 1, height: 1), advance: .max)
+        let back = Glyph(bitmap: Bitmap(width: 1, height: 1), advance: .min)
+        let font = PixelFont(name: "extreme", ascent: 1, descent: 0, glyphs: [65: wide, 66: back])
+        #expect(font.width(of: "AA") == .max)
+        #expect(font.width(of: "BB") == .min)
+        #expect(font.width(of: "A") == .max)
+    }
+
     @Test func rejectsDWIDTHWithoutTwoIntegers() {
         Self.expectError(Self.sample(replacing: [27: "DWIDTH"]),
                          .invalidNumbers(line: 27, keyword: "DWIDTH", values: ""))
@@ -304,10 +357,12 @@ struct BDFFontTests {
         #expect(BDFError.invalidBitmapRow(line: 42, row: "ZZ").description
                 == "BDF line 42: BITMAP row 'ZZ' is not hexadecimal")
         #expect(BDFError.invalidNumbers(line: 17, keyword: "BBX", values: "3 four 1 0").description
-                == "BDF line 17: BBX needs 4 integers (width and height 0…4096, x offset, y offset), "
+                == "BDF line 17: BBX needs 4 integers (width and height 0…4096, x and y offsets −4096…4096), "
                 + "got '3 four 1 0'")
         #expect(BDFError.invalidNumbers(line: 27, keyword: "DWIDTH", values: "").description
-                == "BDF line 27: DWIDTH needs 2 integers (x and y advance), got nothing")
+                == "BDF line 27: DWIDTH needs 2 integers (x advance 0…4096, y advance −4096…4096), got nothing")
+        #expect(BDFError.invalidNumbers(line: 8, keyword: "FONT_ASCENT", values: "99999").description
+                == "BDF line 8: FONT_ASCENT needs an integer −4096…4096, got '99999'")
         #expect(BDFError.wrongBitmapRowCount(line: 47, glyph: "question", expected: 5, found: 4).description
                 == "BDF line 47: glyph 'question' has 4 BITMAP rows, but its BBX is 5 tall")
         #expect(BDFError.unexpectedEndOfFile(line: 30, glyph: "g").description

@@ -191,3 +191,37 @@ private final class HandDriver {
         #expect(d.lines.nanoseconds == Int64(50 * d.lines.writeCount + 300))
     }
 }
+
+/// Found by fuzzing: a valid trace with very long holds overflowed the picture's arithmetic.
+struct HUB75ModelLongHoldTests {
+    @Test func pictureAfterHoursOfHoldsDoesNotOverflow() throws {
+        // 32 rows: 16 row addresses, as in the trace that trapped (16 addresses, then 150 holds
+        // of 60 s): lit time × 65535 × 16 is past 2^63.
+        let pins = HUB75PinMap.regular
+        let model = HUB75Model(geometry: try HUB75Geometry(rows: 32, columns: 4), pinMap: pins)
+        let lines = SimulatedGPIOLines(models: [model])
+        func bit(_ gpio: Int) -> UInt64 { 1 << UInt64(gpio) }
+        let oe = bit(pins.outputEnable), clock = bit(pins.clock), latch = bit(pins.latch)
+        let red = bit(pins.chains[0].r1)
+        let address = pins.address.prefix(4).map(bit).reduce(0, |)
+        try lines.write(set: oe | red, clear: 0)
+        for _ in 0..<4 {
+            try lines.write(set: clock, clear: 0)
+            try lines.write(set: 0, clear: clock)
+        }
+        try lines.write(set: latch, clear: 0)
+        try lines.write(set: 0, clear: latch)
+        for row in 0..<16 {
+            let word = pins.address.prefix(4).enumerated().reduce(UInt64(0)) { $0 | (row >> $1.offset & 1 != 0 ? bit($1.element) : 0) }
+            try lines.write(set: word, clear: (address ^ word) | oe)
+            lines.hold(nanoseconds: 1000)
+            try lines.write(set: oe, clear: 0)
+        }
+        try lines.write(set: 0, clear: oe)
+        for _ in 0..<150 { lines.hold(nanoseconds: 60_000_000_000) }
+        let picture = model.picture
+        // Row address 15 was lit for 150 minutes, each other row for 1 µs.
+        #expect((0..<4).allSatisfy { picture[$0, 15].red == 65535 })
+        #expect((0..<4).allSatisfy { picture[$0, 0].red == 0 })
+    }
+}

@@ -75,8 +75,9 @@ public enum BDFError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What a numeric statement's values should be, for messages.
     private static func expectedValues(of keyword: String) -> String {
         switch keyword {
-        case "BBX", "FONTBOUNDINGBOX": return "4 integers (width and height 0…4096, x offset, y offset)"
-        case "DWIDTH": return "2 integers (x and y advance)"
+        case "BBX", "FONTBOUNDINGBOX": return "4 integers (width and height 0…4096, x and y offsets −4096…4096)"
+        case "DWIDTH": return "2 integers (x advance 0…4096, y advance −4096…4096)"
+        case "FONT_ASCENT", "FONT_DESCENT": return "an integer −4096…4096"
         case "ENCODING": return "an integer code point"
         case "CHARS": return "a glyph count (an integer ≥ 0)"
         default: return "an integer"
@@ -97,6 +98,11 @@ extension PixelFont {
     ///   serves glyphs without their own).
     /// - The fallback glyph is the one named by the `DEFAULT_CHAR` property, if any.
     /// - The font's `name` is the `FONT` statement's value, or "BDF" without one.
+    ///
+    /// Every metric is bounded, so no font file can make drawing or measuring text overflow:
+    /// `BBX` and `FONTBOUNDINGBOX` sizes and `DWIDTH` x advances are 0…4096; offsets,
+    /// `DWIDTH` y advances, `FONT_ASCENT` and `FONT_DESCENT` are −4096…4096. A value outside
+    /// is `invalidNumbers` naming its line.
     ///
     /// Unknown statements and properties are ignored; `CHARS` is checked to be a number but
     /// not compared with the number of glyphs.
@@ -126,8 +132,14 @@ private struct BDFParser {
         var advance: Int
     }
 
-    /// The largest width or height accepted in a bounding box, against garbage and overflow.
+    /// The largest width or height accepted in a bounding box, and the largest magnitude of
+    /// every other metric (offsets, advances, ascent, descent): far beyond any real font, and
+    /// small enough that no sum of them can overflow where text is measured or drawn.
     static let maximumSize = 4096
+    /// Sizes and advances: 0…4096 (text runs left to right, so an advance is never negative).
+    static let sizes = 0...maximumSize
+    /// Offsets, ascent and descent: −4096…4096.
+    static let offsets = -maximumSize...maximumSize
 
     var line = 0
     var started = false
@@ -173,13 +185,13 @@ private struct BDFParser {
         case "FONTBOUNDINGBOX":
             boundingBox = try box(keyword, values)
         case "FONT_ASCENT":
-            ascent = try integers(keyword, values, count: 1)[0]
+            ascent = try integers(keyword, values, within: [BDFParser.offsets])[0]
         case "FONT_DESCENT":
-            descent = try integers(keyword, values, count: 1)[0]
+            descent = try integers(keyword, values, within: [BDFParser.offsets])[0]
         case "DEFAULT_CHAR":
             defaultChar = try integers(keyword, values, count: 1)[0]
         case "DWIDTH":
-            fontAdvance = try integers(keyword, values, count: 2)[0]
+            fontAdvance = try advance(keyword, values)
         case "CHARS":
             guard try integers(keyword, values, count: 1)[0] >= 0 else {
                 throw .invalidNumbers(line: line, keyword: keyword, values: joined(values))
@@ -210,7 +222,7 @@ private struct BDFParser {
             // `ENCODING -1 n` names a code in a non-standard encoding: skipped like any negative.
             glyph.encoding = numbers[0]
         case "DWIDTH":
-            glyph.advance = try integers(keyword, values, count: 2)[0]
+            glyph.advance = try advance(keyword, values)
         case "BBX":
             glyph.box = try box(keyword, values)
         case "BITMAP":
@@ -298,13 +310,26 @@ private struct BDFParser {
         return numbers
     }
 
-    /// A `BBX` or `FONTBOUNDINGBOX`: width, height (neither negative), x and y offsets.
-    func box(_ keyword: String, _ values: ArraySlice<Substring.UTF8View>) throws(BDFError)
-        -> (width: Int, height: Int, x: Int, y: Int) {
-        let n = try integers(keyword, values, count: 4)
-        guard 0...BDFParser.maximumSize ~= n[0], 0...BDFParser.maximumSize ~= n[1] else {
+    /// One integer in each of `ranges`, or `invalidNumbers`.
+    func integers(_ keyword: String, _ values: ArraySlice<Substring.UTF8View>,
+                  within ranges: [ClosedRange<Int>]) throws(BDFError) -> [Int] {
+        let numbers = try integers(keyword, values, count: ranges.count)
+        guard zip(numbers, ranges).allSatisfy({ $1 ~= $0 }) else {
             throw .invalidNumbers(line: line, keyword: keyword, values: joined(values))
         }
+        return numbers
+    }
+
+    /// A `DWIDTH`'s x advance (0…4096); its y advance is checked and ignored.
+    func advance(_ keyword: String, _ values: ArraySlice<Substring.UTF8View>) throws(BDFError) -> Int {
+        try integers(keyword, values, within: [BDFParser.sizes, BDFParser.offsets])[0]
+    }
+
+    /// A `BBX` or `FONTBOUNDINGBOX`: width and height (0…4096), x and y offsets (−4096…4096).
+    func box(_ keyword: String, _ values: ArraySlice<Substring.UTF8View>) throws(BDFError)
+        -> (width: Int, height: Int, x: Int, y: Int) {
+        let n = try integers(keyword, values,
+                             within: [BDFParser.sizes, BDFParser.sizes, BDFParser.offsets, BDFParser.offsets])
         return (n[0], n[1], n[2], n[3])
     }
 

@@ -27,7 +27,8 @@ import PixelPanels
 /// visited so far. So an LED lit for its whole row's share of the panel's on-time is 65535, one
 /// never lit is 0, and a row shown for longer or shorter than the others is brighter or dimmer,
 /// as the eye would see it. (Overall brightness — the share of time OE is low at all — is not in
-/// the picture.) Times are 64-bit nanoseconds; visits up to an hour long stay exact.
+/// the picture.) Times are 64-bit nanoseconds, and the picture is computed in 128 bits, so
+/// visits of any length stay exact.
 ///
 /// `anomalies` lists flaws a person would see (see `HUB75Anomaly`); a clock pulse with unchanged
 /// data is fine and is not listed.
@@ -178,8 +179,9 @@ public final class HUB75Model: GPIODeviceModel {
         var total: Int64 = 0, count: Int64 = 0
         for a in 0..<geometry.scan where visited[a] { total += visitTime[a]; count += 1 }
         guard total > 0 else { return frame }
+        // 128-bit: lit time × 65535 × rows overflows 64 bits after about 2.4 hours of holds.
         func level(_ t: Int64) -> UInt16 {
-            UInt16(min(65535, (t * 65535 * count + total / 2) / total))
+            UInt16(min(65535, (Int128(t) * 65535 * Int128(count) + Int128(total / 2)) / Int128(total)))
         }
         for y in 0..<geometry.height {
             for x in 0..<length {

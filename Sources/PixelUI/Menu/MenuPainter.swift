@@ -8,10 +8,13 @@ enum MenuPainter {
     /// Horizontal scroll offset (pixels) of text `textWidth` wide in a box `boxWidth` wide,
     /// `time` after the text appeared: still for the first second, then 8 pixels per second
     /// round a loop with a gap. With `always` the loop also crosses the whole box, so the
-    /// text enters from the right edge and leaves on the left.
+    /// text enters from the right edge and leaves on the left. The loop is at least one pixel
+    /// long and at most 2^20, whatever widths a font gives.
     static func scrollOffset(textWidth: Int, boxWidth: Int, time: FrameTime, always: Bool = false) -> (offset: Int, cycle: Int)? {
         guard always || textWidth > boxWidth else { return nil }
-        let cycle = textWidth + 8 + (always ? boxWidth : 0)
+        let limit = 1 << 20
+        let cycle = min(max(textWidth, -limit), limit) + 8 + (always ? min(max(boxWidth, 0), limit) : 0)
+        guard cycle > 0 else { return nil }
         let moving = time - .seconds(1)
         guard moving > .zero || always else { return (0, cycle) }
         let travelled = Int(max(0, moving.distance(atRate: 8) >> 16))

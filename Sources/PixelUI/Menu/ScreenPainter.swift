@@ -87,7 +87,7 @@ enum ScreenPainter {
         canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(h)), color: palette.background)
         let font = bigTextFont(height: h, chosen: chosen)
         let text = MenuLayout.displayText(text, font: font)
-        let textWidth = font.width(of: text) - 1
+        let textWidth = min(max(font.width(of: text), 0), 1 << 20) - 1  // any font's widths stay in range
         let y = max(0, (h - font.ascent) / 2)
         if let scroll = MenuPainter.scrollOffset(textWidth: textWidth, boxWidth: w, time: time, always: alwaysScroll) {
             MenuPainter.clippedText(on: &canvas, text, font: font, y: y, left: 0, right: w, color: palette.accent,

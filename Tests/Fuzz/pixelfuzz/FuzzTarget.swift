@@ -1,0 +1,181 @@
+import PixelConfig
+import PixelCore
+import PixelEffects
+import PixelImages
+import PixelInputs
+import PixelPanels
+import PixelRuntime
+import PixelSimulator
+import PixelUI
+
+/// One parser of outside input, driven with arbitrary bytes. Each target must return
+/// normally for every input: a refused input is fine, a trap or a sanitizer report is a bug.
+enum FuzzTarget: String, CaseIterable, Sendable {
+    /// BDF font files (`--font`), then text measured and drawn in the font.
+    case bdf
+    /// Still images (`show`): PNG through libpng, PPM, then fitted onto a panel.
+    case image
+    /// Input scripts (`--script`).
+    case script
+    /// The settings file, read leniently as the settings store does and strictly.
+    case settings
+    /// Bus traces (`decode --trace`, JSON lines), played into every kind of panel.
+    case trace
+    /// Panel descriptions (`--panel TYPE:key=value,…`), then a frame shown on small ones.
+    case panel
+    /// Effect parameters (`--param name=value`), then one frame of the effect.
+    case params
+    /// Terminal key sequences (`KeyDecoder`), fed in chunks at increasing times.
+    case keys
+    /// Device models fed arbitrary bus traffic (SPI bytes, I²C writes, GPIO words and holds).
+    case devices
+    /// The TOML configuration file.
+    case config
+
+    /// Every target's name, for messages.
+    static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// Runs the target on one input.
+    func run(_ data: [UInt8]) {
+        let text = String(decoding: data, as: UTF8.self)
+        switch self {
+        case .bdf: Self.bdf(text)
+        case .image: Self.image(data)
+        case .script: _ = try? InputScript(text: text)
+        case .settings: Self.settings(text)
+        case .trace: Self.trace(text)
+        case .panel: Self.panel(text)
+        case .params: Self.params(data)
+        case .keys: Self.keys(data)
+        case .devices: Self.devices(data)
+        case .config: _ = try? ConfigurationLoader.parse(text, file: "fuzz.toml")
+        }
+    }
+
+    /// A font that loads is measured and drawn, on its own and as the app's text font.
+    static func bdf(_ text: String) {
+        guard let font = try? PixelFont(bdf: text) else { return }
+        let sample = String(String.UnicodeScalarView((32...126).compactMap(Unicode.Scalar.init))) + "ÄΩ€"
+        _ = font.width(of: sample)
+        _ = font.lineHeight
+        var canvas = Canvas(width: 16, height: 8, supersampling: .x1)
+        canvas.drawText(sample, font: font, at: Point(x: 1, y: 1), color: .white)
+        // All of ASCII, and a few of the font's own glyphs alone (one glyph's advance decides
+        // the scroll loop of a one-character text).
+        let singles = font.glyphs.keys.sorted().prefix(3).compactMap(Unicode.Scalar.init).map { String($0) }
+        for text in [sample] + singles {
+            for seconds in [0, 2] {
+                _ = ScriptedApp.frames(width: 8, height: 8, textFont: font, text: text, seconds: seconds)
+            }
+        }
+    }
+
+    static func image(_ data: [UInt8]) {
+        guard let picture = try? StillImage.read("fuzz", bytes: data) else { return }
+        _ = StillImage.fit(picture, width: 8, height: 4, supersampling: .x2)
+    }
+
+    /// What is kept of any settings file (as the settings store reads it) must write out and
+    /// read back the same, without problems; a file without problems reads the same strictly.
+    static func settings(_ text: String) {
+        let (kept, problems) = Settings.reading(fileText: text)
+        let again = Settings.reading(fileText: kept.fileText)
+        precondition(again.settings == kept && again.problems.isEmpty, "settings do not survive a round trip: \(kept)")
+        precondition(problems.isEmpty == ((try? Settings(fileText: text)) == kept), "strict and lenient reading disagree")
+    }
+
+    /// Small panels of every bus the traces can address.
+    static let tracePanels = ["hub75:rows=32,cols=32", "ws2812:width=4,height=2", "apa102:width=4,height=2",
+                              "max7219:chips=1", "ht16k33", "is31fl3731"]
+
+    static func trace(_ text: String) {
+        guard let transactions = try? BusTraceReader.parse(text, name: "fuzz") else { return }
+        for panel in tracePanels {
+            guard let description = try? PanelDescription(parsing: panel),
+                  let target = try? SimulatedTarget(description) else { continue }
+            try? BusTraceReader.play(transactions, into: target, name: "fuzz")
+            _ = target.model.picture
+        }
+    }
+
+    static func panel(_ text: String) {
+        guard let description = try? PanelDescription(parsing: text),
+              let panel = try? SimulatedPanel(description),
+              panel.width * panel.height <= 4096 else { return }
+        var frame = Frame(width: panel.width, height: panel.height)
+        frame[0, 0] = LinearColor(red: 65535, green: 30000, blue: 1)
+        _ = try? panel.show(frame)
+    }
+
+    /// The first byte picks the effect and the time; the rest is `name=value` lines.
+    static func params(_ data: [UInt8]) {
+        guard let first = data.first else { return }
+        let descriptor = EffectCatalog.all[Int(first) % EffectCatalog.all.count]
+        let lines = String(decoding: data.dropFirst(), as: UTF8.self).split(separator: "\n").map(String.init)
+        guard let given = try? EffectCatalog.parseAssignments(lines),
+              var scene = try? descriptor.makeScene(parameters: given, seed: UInt64(first), width: 8, height: 6) else { return }
+        var canvas = Canvas(width: 8, height: 6, supersampling: .x2)
+        scene.render(into: &canvas, at: .milliseconds(Int(first) * 997))
+    }
+
+    /// Bytes in chunks: a byte ≥ 0xF0 ends a chunk and moves the clock by (byte − 0xF0) × 100 ms.
+    static func keys(_ data: [UInt8]) {
+        var decoder = KeyDecoder()
+        var now: Int64 = 0
+        var chunk: [UInt8] = []
+        for byte in data {
+            if byte >= 0xF0 {
+                _ = decoder.feed(chunk, at: now)
+                chunk = []
+                now += Int64(byte - 0xF0) * 100_000_000
+                _ = decoder.tick(at: now)
+            } else {
+                chunk.append(byte)
+            }
+        }
+        _ = decoder.feed(chunk, at: now)
+        _ = decoder.tick(at: now + 2_000_000_000)
+    }
+
+    /// The first byte picks the panel; the rest is traffic in its bus's terms.
+    static func devices(_ data: [UInt8]) {
+        guard let first = data.first,
+              let description = try? PanelDescription(parsing: tracePanels[Int(first) % tracePanels.count]),
+              let target = try? SimulatedTarget(description) else { return }
+        let traffic = Array(data.dropFirst())
+        var reader = ByteReader(traffic)
+        while !reader.isEmpty {
+            if let spi = target.spi {
+                try? spi.transfer(reader.bytes(Int(reader.byte())))
+            } else if let bus = target.i2c {
+                guard let address = I2CAddress(rawValue: 0x70 + reader.byte() % 8) else { continue }
+                try? bus.write(reader.bytes(Int(reader.byte())), to: address)
+            } else if let gpio = target.gpio {
+                let set = reader.word(), clear = reader.word()
+                try? gpio.write(set: set & gpio.outputMask, clear: clear & gpio.outputMask)
+                if set & 1 != 0 { gpio.hold(nanoseconds: Int(reader.word() % 60_000_000_001)) }
+            }
+        }
+        _ = target.model.picture
+    }
+}
+
+/// Reads bytes from the front of an input, giving zeros once it is used up.
+struct ByteReader {
+    private var bytes: ArraySlice<UInt8>
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes[...] }
+
+    var isEmpty: Bool { bytes.isEmpty }
+
+    mutating func byte() -> UInt8 { bytes.popFirst() ?? 0 }
+
+    mutating func bytes(_ count: Int) -> [UInt8] {
+        let taken = Array(bytes.prefix(count))
+        bytes = bytes.dropFirst(count)
+        return taken
+    }
+
+    /// Eight bytes, little-endian.
+    mutating func word() -> UInt64 { (0..<8).reduce(UInt64(0)) { $0 | UInt64(byte()) << (8 * $1) } }
+}
