@@ -7,7 +7,9 @@ The drivers run unmodified; only their bus is replaced by a recorder:
   for an object that writes each `data()` call as one SPI transfer, for every
   `block_orientation` (0, 90, -90, 180) with and without `blocks_arranged_in_reverse_order`;
 - Adafruit's CircuitPython HT16K33 matrix classes (PyPI `adafruit-circuitpython-ht16k33`),
-  handed an I2C object that writes each message as one I2C write.
+  handed an I2C object that writes each message as one I2C write;
+- Adafruit's NeoPixel_SPI (PyPI `adafruit-circuitpython-neopixel-spi`), the SPI route to
+  WS2812 strips on a Pi, handed an SPI object that writes each write() as one transfer.
 
 Each driver draws a known picture (an asymmetric glyph per 8x8 block and a per-block count of
 dots), and the script writes the traffic and the picture under Tests/Fixtures/. The tests
@@ -15,7 +17,8 @@ decode the committed fixtures with the matching PixelWheel options; nothing here
 time. To regenerate, in a virtual environment outside the repository:
 
     python3 -m venv /tmp/pw-venv
-    /tmp/pw-venv/bin/pip install luma.led_matrix adafruit-circuitpython-ht16k33
+    /tmp/pw-venv/bin/pip install luma.led_matrix adafruit-circuitpython-ht16k33 \
+        adafruit-circuitpython-neopixel-spi
     /tmp/pw-venv/bin/python scripts/record-third-party-traces.py
 """
 
@@ -167,7 +170,48 @@ def record_adafruit_ht16k33():
     write_lines(os.path.join(out, "Matrix8x8x2.jsonl"), bus.lines())
 
 
+class SPIBusRecorder:
+    """Stands in for a busio.SPI: every write() is one transfer at the configured clock."""
+
+    def __init__(self):
+        self.transfers = []
+        self.baudrate = 100000
+
+    def try_lock(self):
+        return True
+
+    def unlock(self):
+        pass
+
+    def configure(self, *, baudrate=100000, polarity=0, phase=0, bits=8):
+        self.baudrate = baudrate
+
+    def write(self, buffer, *, start=0, end=None):
+        self.transfers.append((self.baudrate, bytes(buffer[start:end])))
+
+    def lines(self, device="/dev/spidev0.0"):
+        return [json.dumps({"bus": "spi", "device": device, "speed_hz": speed, "bytes": b.hex()},
+                           separators=(",", ":"))
+                for speed, b in self.transfers]
+
+
+def record_neopixel_spi():
+    import neopixel_spi
+
+    out = os.path.join(FIXTURES, "adafruit-neopixel-spi")
+    colours = [(0xFF, 0x00, 0x00), (0x00, 0xFF, 0x00), (0x00, 0x00, 0xFF), (0x12, 0x34, 0x56),
+               (0x80, 0x01, 0xFE), (0xFF, 0xFF, 0xFF), (0x00, 0x00, 0x00), (0x0F, 0xF0, 0x55)]
+    write_lines(os.path.join(out, "strip8.txt"), ["%02x%02x%02x" % c for c in colours])
+    bus = SPIBusRecorder()
+    pixels = neopixel_spi.NeoPixel_SPI(bus, len(colours), auto_write=False)
+    for i, c in enumerate(colours):
+        pixels[i] = c
+    pixels.show()
+    write_lines(os.path.join(out, "strip8.jsonl"), bus.lines())
+
+
 if __name__ == "__main__":
     record_luma()
     record_adafruit_ht16k33()
+    record_neopixel_spi()
     sys.exit(0)

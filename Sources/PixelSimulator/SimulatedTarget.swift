@@ -41,7 +41,7 @@ public struct SimulatedTarget {
             self.init(model: model, spi: nil, i2c: nil, gpio: SimulatedGPIOLines(name: name, models: [model], time: time))
         case let .ws2812(c):
             let model = WS2812Model(layout: c.mapper.layout, order: c.color.order, white: c.color.white,
-                                    timing: c.color.white ? .sk6812 : .ws2812b)
+                                    timing: WS2812Timing(c.chip))
             self.init(model: model, spi: spi(model), i2c: nil, gpio: nil)
         case let .apa102(c, chip):
             let model = APA102Model(layout: c.mapper.layout, chip: chip, order: c.color.order)
@@ -155,4 +155,7 @@ public final class SimulatedPanel {
 
     /// What the panel shows now.
     public var picture: Frame { target.model.picture }
+
+    /// The model's complaint about the driver's traffic, if any (see `DeviceModel.misfit`).
+    public var misfit: String? { target.model.misfit }
 }

@@ -82,3 +82,61 @@ enum ThirdPartyFixtures {
         #expect((target.model as! MAX7219Model).anomalies.isEmpty)
     }
 }
+
+@Suite struct AdafruitHT16K33TraceTests {
+    /// Adafruit CircuitPython's matrix class and the `layout=` that shows its picture.
+    static let matches: [(file: String, layout: String)] = [
+        ("Matrix8x8", "8x8"), ("MatrixBackpack16x8", "16x8"), ("Matrix16x8", "featherwing-16x8"),
+    ]
+
+    @Test(arguments: matches.map(\.file))
+    func adafruitsBytesShowItsPictureUnderTheMatchingLayoutOnly(_ file: String) throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-ht16k33")
+        let expected = try ThirdPartyFixtures.picture(folder + "/\(file).txt")
+        let layout = Self.matches.first { $0.file == file }!.layout
+        for board in HT16K33Board.all where board.width == expected[0].count {
+            let target = try ThirdPartyFixtures.decode(folder + "/\(file).jsonl", panel: "ht16k33:layout=\(board.name)")
+            #expect((ThirdPartyFixtures.rows(target.model.picture) == expected) == (board.name == layout), "\(file) as \(board.name)")
+            #expect(target.model.misfit == nil)
+        }
+    }
+
+    @Test func theFeatherWingsLED1x0IsTheBackpacksLED0x1() {
+        let wing = HT16K33Board.adafruitFeatherWing16x8, backpack = HT16K33Board.adafruit16x8
+        #expect(wing.ramLocation(x: 1, y: 0) == backpack.ramLocation(x: 0, y: 1))
+        #expect(wing.ramLocation(x: 8, y: 0) == backpack.ramLocation(x: 8, y: 0))
+        #expect(wing.wiredRAMBits == backpack.wiredRAMBits)
+    }
+
+    @Test func pixelWheelsDriverAndTheModelAgreeOnTheFeatherWing() throws {
+        let panel = try SimulatedPanel("ht16k33:layout=featherwing-16x8")
+        var frame = Frame(width: 16, height: 8)
+        for (x, y) in [(0, 0), (1, 0), (15, 7), (9, 2), (3, 6)] { frame[x, y] = .white }
+        let shown = try panel.show(frame)
+        #expect(ThirdPartyFixtures.rows(shown) == ThirdPartyFixtures.rows(frame))
+        #expect(panel.misfit == nil)
+    }
+}
+
+@Suite struct AdafruitNeoPixelSPITraceTests {
+    @Test func neoPixelSPIsSixPointFourMegahertzStreamShowsItsColoursUnderTheDefaultChip() throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-neopixel-spi")
+        let colours = try ThirdPartyFixtures.picture(folder + "/strip8.txt")
+        let target = try ThirdPartyFixtures.decode(folder + "/strip8.jsonl", panel: "ws2812:length=8")
+        #expect(target.model.misfit == nil)
+        let picture = target.model.picture
+        for (i, hex) in colours.enumerated() {
+            let value = try #require(UInt32(hex, radix: 16))
+            let expected = LinearColor(red: UInt16(value >> 16 & 0xFF) * 257, green: UInt16(value >> 8 & 0xFF) * 257,
+                                       blue: UInt16(value & 0xFF) * 257)
+            #expect(picture[i, 0] == expected, "LED \(i)")
+        }
+    }
+
+    @Test func theOriginalWS2812BWindowsRejectItAndSaySo() throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-neopixel-spi")
+        let target = try ThirdPartyFixtures.decode(folder + "/strip8.jsonl", panel: "ws2812:length=8,chip=ws2812b")
+        #expect(target.model.misfit?.contains("high pulse of 625 ns, outside chip=ws2812b's windows") == true)
+        #expect(target.model.picture == Frame(width: 8, height: 1))
+    }
+}
