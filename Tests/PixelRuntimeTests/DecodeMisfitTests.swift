@@ -24,7 +24,7 @@ private func recordedTraffic(of panel: String) throws -> [BusTransaction] {
     static let mismatches: [(recorded: String, decodedAs: String, hint: String)] = [
         ("max7219:chips=8", "max7219:chips=4", "the trace's transfers are 16 bytes, but chips=4 takes 8 per transfer: chips=8?"),
         ("max7219:chips=2", "max7219:chips=3", "chips=2?"),
-        ("ht16k33:layout=16x8", "ht16k33", "that the 8x8 board does not have: layout=16x8 or layout=featherwing-16x8?"),
+        ("ht16k33:layout=16x8", "ht16k33", "that the 8x8 board does not have: layout=16x8 or layout=featherwing-16x8 or layout=bicolor-8x8?"),
         ("is31fl3731", "is31fl3731:board=charliewing15x7", "board=charlieplex16x9?"),
         ("apa102:length=60", "apa102:length=30", "frames carry 60 LED words, but the chain has 30 LEDs: length=60"),
         ("ws2812:length=10", "ws2812:length=8", "frames carry 240 data bits, 10 LEDs of 24 bits, but the chain has 8: length=10"),

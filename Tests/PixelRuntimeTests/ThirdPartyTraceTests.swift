@@ -101,6 +101,50 @@ enum ThirdPartyFixtures {
         }
     }
 
+    /// A bicolour picture as rows of 'R', 'G', 'Y' (both dies) and '.'.
+    static func colourRows(_ frame: Frame) -> [String] {
+        (0..<frame.height).map { y in
+            String((0..<frame.width).map { x in
+                let c = frame[x, y]
+                #expect(c.blue == 0)
+                switch (c.red > 0, c.green > 0) {
+                case (true, true): return "Y"
+                case (true, false): return "R"
+                case (false, true): return "G"
+                case (false, false): return "."
+                }
+            })
+        }
+    }
+
+    @Test func adafruitsBicolourBytesShowRedGreenAndYellowUnderLayoutBicolor8x8() throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-ht16k33")
+        let target = try ThirdPartyFixtures.decode(folder + "/Matrix8x8x2.jsonl", panel: "ht16k33:layout=bicolor-8x8")
+        #expect(Self.colourRows(target.model.picture) == (try ThirdPartyFixtures.picture(folder + "/Matrix8x8x2.txt")))
+        #expect(target.model.misfit == nil)
+        let single = try ThirdPartyFixtures.decode(folder + "/Matrix8x8x2.jsonl", panel: "ht16k33:layout=8x8")
+        #expect(single.model.misfit?.contains("layout=bicolor-8x8?") == true)
+    }
+
+    @Test func pixelWheelsDriverLightsEachDieFromItsOwnChannel() throws {
+        for rotate in ["0", "180"] {
+            let panel = try SimulatedPanel("ht16k33:layout=bicolor-8x8,rotate=\(rotate)")
+            var frame = Frame(width: 8, height: 8)
+            frame[0, 0] = LinearColor(red: 65535, green: 0, blue: 0)
+            frame[1, 0] = LinearColor(red: 0, green: 65535, blue: 0)
+            frame[2, 0] = LinearColor(red: 65535, green: 65535, blue: 0)
+            frame[3, 0] = .white
+            frame[4, 0] = LinearColor(red: 0, green: 0, blue: 65535)
+            frame[7, 7] = LinearColor(red: 16384, green: 16383, blue: 0)
+            let shown = try panel.show(frame)
+            let expected = ["RGYY...."] + Array(repeating: "........", count: 6) + [".......R"]
+            let rows = Self.colourRows(shown)
+            // Turned half a turn on the board, the frame reads back turned.
+            #expect((rotate == "0" ? rows : rows.reversed().map { String($0.reversed()) }) == expected)
+            #expect(panel.misfit == nil)
+        }
+    }
+
     @Test func theFeatherWingsLED1x0IsTheBackpacksLED0x1() {
         let wing = HT16K33Board.adafruitFeatherWing16x8, backpack = HT16K33Board.adafruit16x8
         #expect(wing.ramLocation(x: 1, y: 0) == backpack.ramLocation(x: 0, y: 1))

@@ -19,7 +19,8 @@ import PixelPanels
 ///
 /// **What is shown.** Nothing unless the oscillator and the display are both on. Then each
 /// LED whose RAM bit is set is white at (dimming + 1)/16 of full level, rounded; others are
-/// black. With blink on the picture is the lit phase (`blink` says the rate).
+/// black. On a bicolour board each die is its colour at that level (green on `rows`, red on
+/// `redRows`), so both lit show yellow. With blink on the picture is the lit phase (`blink` says the rate).
 public final class HT16K33Model: I2CDeviceModel {
     /// The chip's address.
     public let address: I2CAddress
@@ -145,11 +146,19 @@ public final class HT16K33Model: I2CDeviceModel {
         guard oscillatorOn, displayOn else { return frame }
         let level = litLevel
         let color = LinearColor(red: level, green: level, blue: level)
+        func lit(_ location: (byte: Int, bit: Int)) -> Bool {
+            // With ROW15/INT set to the interrupt output, ROW 15 (byte 2c + 1, bit 7) drives nothing.
+            !(row15IsInterrupt && location.byte % 2 == 1 && location.bit == 7)
+                && ram[location.byte] & (1 << UInt8(location.bit)) != 0
+        }
         for y in 0..<board.height {
             for x in 0..<board.width {
-                if row15IsInterrupt, board.row(x: x, y: y) == 15 { continue }
-                let location = board.ramLocation(x: x, y: y)
-                if ram[location.byte] & (1 << UInt8(location.bit)) != 0 { frame[x, y] = color }
+                let first = lit(board.ramLocation(x: x, y: y))
+                if let red = board.redRAMLocation(x: x, y: y) {
+                    frame[x, y] = LinearColor(red: lit(red) ? level : 0, green: first ? level : 0, blue: 0)
+                } else if first {
+                    frame[x, y] = color
+                }
             }
         }
         return frame
