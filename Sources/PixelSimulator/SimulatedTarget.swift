@@ -27,7 +27,7 @@ public struct SimulatedTarget {
         }
         switch panel.kind {
         case let .max7219(c):
-            let model = MAX7219Model(board: try Self.max7219Board(c))
+            let model = MAX7219Model(board: Self.max7219Board(c))
             self.init(model: model, spi: spi(model), i2c: nil, gpio: nil)
         case let .ht16k33(c):
             let model = HT16K33Model(address: c.address, board: c.board)
@@ -41,7 +41,7 @@ public struct SimulatedTarget {
             self.init(model: model, spi: nil, i2c: nil, gpio: SimulatedGPIOLines(name: name, models: [model], time: time))
         case let .ws2812(c):
             let model = WS2812Model(layout: c.mapper.layout, order: c.color.order, white: c.color.white,
-                                    timing: c.color.white ? .sk6812 : .ws2812b)
+                                    timing: WS2812Timing(c.chip))
             self.init(model: model, spi: spi(model), i2c: nil, gpio: nil)
         case let .apa102(c, chip):
             let model = APA102Model(layout: c.mapper.layout, chip: chip, order: c.color.order)
@@ -54,17 +54,11 @@ public struct SimulatedTarget {
     }
 
     /// A MAX7219 row is modelled as the module wiring its options describe: the defaults are
-    /// FC-16 modules, `rotate=90` generic modules, `rotate=180,reverse` an FC-16 row upside down.
-    static func max7219Board(_ configuration: MAX7219Configuration) throws(PanelConfigurationError) -> MAX7219Board {
-        switch (configuration.rotation, configuration.reversed) {
-        case (.none, false): return MAX7219Board(wiring: .fc16, chips: configuration.chips)
-        case (.clockwise90, false): return MAX7219Board(wiring: .generic, chips: configuration.chips)
-        case (.halfTurn, true): return MAX7219Board(wiring: .fc16, chips: configuration.chips, upsideDown: true)
-        default:
-            throw .inconsistent(
-                type: "max7219",
-                reason: "the simulator models FC-16 rows (default), generic modules (rotate=90) and upside-down FC-16 rows (rotate=180,reverse)")
-        }
+    /// FC-16 modules, `rotate=90` generic modules, `rotate=180` ICStation modules, `mirror`
+    /// Parola modules; every other combination of `rotate`, `mirror` and `reverse` is the FC-16
+    /// wiring turned (and mirrored) that way.
+    static func max7219Board(_ configuration: MAX7219Configuration) -> MAX7219Board {
+        MAX7219Board(configuration)
     }
 }
 
@@ -161,4 +155,7 @@ public final class SimulatedPanel {
 
     /// What the panel shows now.
     public var picture: Frame { target.model.picture }
+
+    /// The model's complaint about the driver's traffic, if any (see `DeviceModel.misfit`).
+    public var misfit: String? { target.model.misfit }
 }

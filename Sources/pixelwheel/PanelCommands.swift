@@ -120,6 +120,10 @@ struct DecodeCommand: ParsableCommand {
         commandName: "decode",
         abstract: "Feed a recorded bus trace through a panel's device model and write what the panel would show.",
         discussion: """
+            Traffic that does not fit the panel's device model (transfers of another length, \
+            writes past the chip's registers or to another address, frames the chips reject) \
+            is an error naming the likely fix, after the picture is written.
+
             The trace is the --trace-bus format: one JSON object per line, e.g.
               {"bus":"spi","device":"/dev/spidev0.0","bytes":"0c010c01"}
               {"bus":"i2c","device":"/dev/i2c-1","address":"0x70","bytes":"21"}
@@ -154,6 +158,11 @@ struct DecodeCommand: ParsableCommand {
         try BusTraceReader.play(transactions, into: target, name: trace)
         let shown = target.model.picture
         try PNGFile.write(raw ? PanelPreview.raw(shown) : PanelPreview.dots(shown, scale: scale), to: out)
+        // The picture is written either way (it helps to see the garbage); traffic that does not
+        // fit the model is an error, so a wrong geometry never passes for a picture.
+        if let misfit = target.model.misfit {
+            throw RuntimeError.badOption("\(trace) does not fit \(panel): \(misfit) (the picture in \(out) is what such a panel would show)")
+        }
         print("decoded \(transactions.count) transactions for \(panel) into \(out)")
     }
 }

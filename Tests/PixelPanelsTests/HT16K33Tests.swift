@@ -59,7 +59,7 @@ private func ht16k33Configuration(_ text: String) throws -> HT16K33Configuration
     }
 
     @Test func unknownLayoutAndMisspeltKeysAreRefused() throws {
-        #expect(throws: PanelConfigurationError.badValue(type: "ht16k33", key: "layout", value: "8x16", allowed: "8x8|16x8")) {
+        #expect(throws: PanelConfigurationError.badValue(type: "ht16k33", key: "layout", value: "8x16", allowed: "8x8|16x8|featherwing-16x8|bicolor-8x8")) {
             _ = try ht16k33Configuration("ht16k33:layout=8x16")
         }
         #expect(throws: PanelConfigurationError.badValue(type: "ht16k33", key: "rotate", value: "90", allowed: "0|180")) {

@@ -44,7 +44,7 @@ private func max7219Frame(chips: Int, lit: [(Int, Int)]) -> Frame {
         var options = try PanelOptions(parsing: "max7219:chip=2")
         _ = try MAX7219Configuration(options: &options)
         #expect(throws: PanelConfigurationError.unknownKey(type: "max7219", key: "chip",
-                                                           known: ["brightness", "chips", "reverse", "rotate"])) {
+                                                           known: ["brightness", "chips", "mirror", "reverse", "rotate"])) {
             try options.finish()
         }
     }

@@ -102,6 +102,27 @@ final class StripTestSPIDevice: SPIDevice {
         #expect(device.transfers.isEmpty)
     }
 
+    @Test func chipPicksTheSymbolsAndResetGapThePartNeeds() throws {
+        func config(_ text: String) throws -> WS2812Configuration {
+            var options = try PanelOptions(parsing: text)
+            let c = try WS2812Configuration(options: &options)
+            try options.finish()
+            return c
+        }
+        #expect(try config("ws2812:length=4").chip == .any)
+        let sk = try config("ws2812:length=4,chip=sk6812")
+        #expect(sk.chip == .sk6812 && sk.symbols == .spi3200kHzSK6812 && sk.resetMicroseconds == 80)
+        #expect(try config("ws2812:length=4,chip=ws2812").symbols == .spi3200kHzSK6812)
+        let v5 = try config("ws2812:length=4,chip=ws2812b-v5")
+        #expect(v5.symbols == .spi3200kHz && v5.resetMicroseconds == 280)
+        #expect(try config("ws2812:length=4,chip=ws2812b-v5,reset-us=300").resetMicroseconds == 300)
+        #expect(try config("ws2812:length=4,chip=ws2812b").symbols == .spi3200kHz)
+        #expect(throws: PanelConfigurationError.badValue(type: "ws2812", key: "chip", value: "ws2811",
+                                                         allowed: "any|ws2812|ws2812b|ws2812b-v5|sk6812")) {
+            _ = try config("ws2812:length=4,chip=ws2811")
+        }
+    }
+
     @Test func optionsReadEveryWS2812Key() throws {
         var options = try PanelOptions(parsing: "ws2812:width=16,height=16,serpentine,order=rgb,speed=2400000,brightness=128,max-ma=2000,reset-us=280")
         let config = try WS2812Configuration(options: &options)

@@ -254,4 +254,52 @@ private func max7219Panel(_ text: String, on model: MAX7219Model) throws -> MAX7
         #expect(model.chips[0].digits[0] == 0x01)
         #expect(model.anomalies == ["SPI clock 20000000 Hz is above the MAX7219's 10 MHz; lower the clock"])
     }
+
+    // MARK: every orientation
+
+    static let everyOrientation: [String] = ["0", "90", "180", "270"].flatMap { rotate in
+        ["", ",mirror"].flatMap { mirror in ["", ",reverse"].map { "rotate=\(rotate)\(mirror)\($0)" } }
+    }
+
+    @Test(arguments: everyOrientation)
+    func everyCombinationOfRotateMirrorAndReverseIsABoardThatShowsTheFrame(_ options: String) throws {
+        // The model's board comes from the options, as `decode` and `sim` build it.
+        let target = try SimulatedTarget(try PanelDescription(parsing: "max7219:chips=3,brightness=15,\(options)"))
+        let model = try #require(target.model as? MAX7219Model)
+        let panel = try max7219Panel("max7219:chips=3,brightness=15,\(options)", on: model)
+        let frame = max7219TestPattern(chips: 3)
+        try panel.show(frame)
+        #expect(model.picture == max7219Expected(frame, level: 63487))  // duty 31/32
+        #expect(model.anomalies.isEmpty)
+    }
+
+    @Test func theEightBlockWiringsAreAllDifferent() {
+        let wirings = Set(["0", "90", "180", "270"].flatMap { rotate in
+            [false, true].map { mirror in
+                MAX7219ModuleWiring(MAX7219Configuration(chips: 1, rotation: MAX7219Rotation(rawValue: Int(rotate)!)!, mirrored: mirror))
+            }
+        }.map { [$0.rows, $0.columns] })
+        #expect(wirings.count == 8)
+    }
+
+    @Test func theNamedModulesAreRotate90Rotate180AndMirror() {
+        func wiring(_ rotation: MAX7219Rotation, mirrored: Bool = false) -> MAX7219ModuleWiring {
+            MAX7219ModuleWiring(MAX7219Configuration(chips: 1, rotation: rotation, mirrored: mirrored))
+        }
+        #expect(wiring(.none) == .fc16)
+        #expect(wiring(.clockwise90) == .generic)
+        #expect(wiring(.halfTurn) == .icStation)
+        #expect(wiring(.none, mirrored: true) == .parola)
+        #expect(wiring(.clockwise270).name == "FC-16 turned 270°")
+    }
+
+    @Test func aBoardTurnedOverIsTheSameAsTurningEachBlockAndReversingTheChain() throws {
+        let upsideDown = MAX7219Model(board: .fc16(chips: 3, upsideDown: true))
+        let configured = MAX7219Model(board: MAX7219Board(MAX7219Configuration(chips: 3, rotation: .halfTurn, reversed: true)))
+        let frame = max7219TestPattern(chips: 3)
+        for model in [upsideDown, configured] {
+            try max7219Panel("max7219:chips=3,rotate=180,reverse", on: model).show(frame)
+        }
+        #expect(upsideDown.picture == configured.picture)
+    }
 }

@@ -154,3 +154,66 @@ func nearestEightBitLevels(_ frame: Frame) -> Frame {
         #expect(mismatches == 0)
     }
 }
+
+/// The SPI bytes of Adafruit NeoPixel_SPI's encoding at 6.4 MHz: 8 SPI bits per data bit,
+/// 0xF0 for a 1 (625 ns high) and 0xC0 for a 0 (312.5 ns), the reset gap before and after.
+private func neoPixelSPIBytes(_ levels: [UInt8]) -> [UInt8] {
+    let reset = [UInt8](repeating: 0, count: 64)  // 80 µs at 6.4 MHz
+    return reset + levels.flatMap { level in (0..<8).map { level << UInt8($0) & 0x80 != 0 ? 0xF0 : 0xC0 } } + reset
+}
+
+@Suite struct WS2812ChipTimingTests {
+    @Test func theTolerantDefaultTakesNeoPixelSPIsSixHundredTwentyFiveNanosecondOne() {
+        let model = WS2812Model(stripLength: 2)
+        model.receive(neoPixelSPIBytes([0x12, 0xFF, 0x00, 0x80, 0x01, 0x7E]), mode: .mode0, speedHz: 6_400_000)
+        #expect(model.misfit == nil)
+        #expect(model.latchedFrames == 1)
+        #expect(model.levels(ofLED: 0) == [0x12, 0xFF, 0x00] && model.levels(ofLED: 1) == [0x80, 0x01, 0x7E])
+    }
+
+    /// (chip, whether its windows take NeoPixel_SPI's 625 ns one and 312.5 ns zero)
+    @Test(arguments: [
+        (WS2812Chip.any, true), (.ws2812, true), (.ws2812b, false), (.ws2812bV5, true), (.sk6812, true),
+    ])
+    func aSixHundredTwentyFiveNanosecondOneFitsEveryGenerationButTheOriginalWS2812B(_ chip: WS2812Chip, _ accepted: Bool) {
+        let model = WS2812Model(stripLength: 1, timing: WS2812Timing(chip))
+        var bytes = neoPixelSPIBytes([0xA5, 0x5A, 0xFF])
+        bytes += [UInt8](repeating: 0, count: 200)  // 280 µs in all, for WS2812B-V5's reset
+        model.receive(bytes, mode: .mode0, speedHz: 6_400_000)
+        #expect((model.latchedFrames == 1) == accepted)
+        if accepted {
+            #expect(model.levels(ofLED: 0) == [0xA5, 0x5A, 0xFF])
+            #expect(model.misfit == nil)
+        } else {
+            #expect(model.rejectedFrames == 1)
+            #expect(model.misfit == "1 frame not shown: bit 0 has a high pulse of 625 ns, outside chip=ws2812b's windows "
+                + "(0: 250–550 ns, 1: 650–950 ns); chip=any (or another chip=, or SPI clock)?")
+        }
+    }
+
+    @Test func eachGenerationHasItsDataSheetWindows() {
+        #expect(WS2812Timing(.ws2812).windows == "0: 200–500 ns, 1: 550–850 ns")
+        #expect(WS2812Timing(.ws2812b).windows == "0: 250–550 ns, 1: 650–950 ns")
+        #expect(WS2812Timing(.ws2812bV5).windows == "0: 220–380 ns, 1: 580–1000 ns")
+        #expect(WS2812Timing(.sk6812).windows == "0: 150–450 ns, 1: 450–750 ns")
+        #expect(WS2812Timing(.any).windows == "0: 150–500 ns, 1: 550–1000 ns")
+        #expect(WS2812Timing(.ws2812bV5).reset == 280_000 && WS2812Timing(.sk6812).reset == 80_000)
+    }
+
+    @Test(arguments: WS2812Chip.allCases)
+    func pixelWheelsDriverFitsTheChipItIsToldAbout(_ chip: WS2812Chip) throws {
+        let panel = try SimulatedPanel("ws2812:width=4,height=4,chip=\(chip.rawValue)")
+        let frame = randomStripFrame(width: 4, height: 4, seed: 7)
+        #expect(try panel.show(frame) == nearestEightBitLevels(frame))
+        #expect(panel.misfit == nil)
+    }
+
+    @Test func aRejectedFrameIsReportedNotShownAsBlack() throws {
+        // 2.4 MHz: the one is 833 ns high, past SK6812's 750 ns.
+        let panel = try SimulatedPanel("ws2812:length=4,chip=sk6812,speed=2400000")
+        var frame = Frame(width: 4, height: 1)
+        frame[0, 0] = .white
+        try panel.show(frame)
+        #expect(panel.misfit?.hasPrefix("1 frame not shown: bit 0 has a high pulse of 833 ns, outside chip=sk6812's windows") == true)
+    }
+}

@@ -4,7 +4,7 @@
 ///
 /// | key | values | default | meaning |
 /// |---|---|---|---|
-/// | `layout` | `8x8`, `16x8` | `8x8` | which Adafruit backpack (see `HT16K33Board`) |
+/// | `layout` | `8x8`, `16x8`, `featherwing-16x8`, `bicolor-8x8` | `8x8` | which Adafruit board (see `HT16K33Board`) |
 /// | `address` | 0x70…0x77 or 112…119 | 0x70 | the I²C address set by the A0–A2 jumpers |
 /// | `brightness` | 0…15 | 15 | dimming level: row duty (n + 1)/16 |
 /// | `rotate` | 0, 180 | 0 | 180 shows the frame upside down, for a backpack mounted the other way up |

@@ -4,6 +4,8 @@ import PixelCore
 ///
 /// **Monochrome.** An LED is on when the mean of its three linear channels is at least
 /// a quarter of full drive (`OnOffThreshold`); brightness is chip-wide (the dimming command).
+/// On a bicolour board the red die is on when the red channel reaches a quarter of full drive
+/// and the green die when the green channel does (white shows yellow; blue does not show).
 ///
 /// **Messages.** Each message is one I²C write to the chip's address: a command byte, and
 /// for display RAM the start address followed by data bytes, which the chip stores at
@@ -32,7 +34,13 @@ public struct HT16K33Encoder: Hashable, Sendable {
         for y in 0..<board.height {
             for x in 0..<board.width {
                 let source = configuration.rotated180 ? frame[board.width - 1 - x, board.height - 1 - y] : frame[x, y]
-                guard Self.isLit(source) else { continue }
+                if let red = board.redRAMLocation(x: x, y: y) {
+                    // Bicolour: each die on when its own channel reaches the on/off level.
+                    if Int(source.red) >= OnOffThreshold.meanLevel { ram[red.byte] |= 1 << UInt8(red.bit) }
+                    guard Int(source.green) >= OnOffThreshold.meanLevel else { continue }
+                } else {
+                    guard Self.isLit(source) else { continue }
+                }
                 let location = board.ramLocation(x: x, y: y)
                 ram[location.byte] |= 1 << UInt8(location.bit)
             }

@@ -7,7 +7,12 @@
 /// | `chips` | 1…16 | 4 | chips in the cascade, one 8×8 block each, side by side in one row |
 /// | `rotate` | 0, 90, 180, 270 | 0 | how each block is turned relative to an FC-16 module (see `MAX7219Rotation`) |
 /// | `reverse` | flag | off | the chip nearest the Pi (on DIN) is the leftmost block instead of the rightmost |
+/// | `mirror` | flag | off | each block is mirrored left to right after turning (Parola modules) |
 /// | `brightness` | 0…15 | 7 | the intensity register: duty (2·n + 1)/32 |
+///
+/// `rotate` × `mirror` give all eight ways an 8×8 block can be wired (four turns, each also
+/// mirrored), and `reverse` either direction of the chain; the README's MAX7219 section says
+/// which combination matches which module and which luma.led_matrix `block_orientation`.
 ///
 /// The panel is `8 × chips` LEDs wide and 8 LEDs tall.
 public struct MAX7219Configuration: Hashable, Sendable {
@@ -25,13 +30,16 @@ public struct MAX7219Configuration: Hashable, Sendable {
     /// False: the chain runs right to left, so the chip on DIN is the rightmost block (FC-16
     /// and generic modules as usually mounted). True: the chip on DIN is the leftmost block.
     public var reversed: Bool
+    /// True: each block is mirrored left to right after `rotation` (Parola modules: segment
+    /// G is the leftmost column of the reference wiring instead of DP).
+    public var mirrored: Bool
     /// Intensity register value 0…15: LED duty (2·n + 1)/32.
     public var intensity: Int
     /// SPI clock in Hz (at most 10 MHz).
     public var speedHz: Int
 
     /// A configuration given directly (tests, code).
-    public init(chips: Int = 4, rotation: MAX7219Rotation = .none, reversed: Bool = false,
+    public init(chips: Int = 4, rotation: MAX7219Rotation = .none, reversed: Bool = false, mirrored: Bool = false,
                 intensity: Int = 7, speedHz: Int = 1_000_000) {
         precondition((1...Self.maximumChips).contains(chips), "MAX7219 cascades hold 1...16 chips")
         precondition((0...15).contains(intensity), "MAX7219 intensity is 0...15")
@@ -39,19 +47,29 @@ public struct MAX7219Configuration: Hashable, Sendable {
         self.chips = chips
         self.rotation = rotation
         self.reversed = reversed
+        self.mirrored = mirrored
         self.intensity = intensity
         self.speedHz = speedHz
     }
 
-    /// Reads `chips`, `rotate`, `reverse` and `brightness` from `options`. The caller runs
+    /// Reads `chips`, `rotate`, `reverse`, `mirror` and `brightness` from `options`. The caller runs
     /// `options.finish()` afterwards, so a misspelt key is refused.
     public init(options: inout PanelOptions) throws(PanelConfigurationError) {
         let chips = try options.integer("chips", in: 1...Self.maximumChips, default: 4)
         let rotate = try options.choice("rotate", ["0", "90", "180", "270"], default: "0")
         let reversed = try options.flag("reverse")
+        let mirrored = try options.flag("mirror")
         let intensity = try options.integer("brightness", in: 0...15, default: 7)
         self.init(chips: chips, rotation: MAX7219Rotation(rawValue: Int(rotate)!)!, reversed: reversed,
-                  intensity: intensity)
+                  mirrored: mirrored, intensity: intensity)
+    }
+
+    /// Where the LED on digit register `digit` (0…7), data bit `bit` (0…7) sits within its
+    /// 8×8 block: the reference wiring (digit = row, D7 leftmost), turned by `rotation`, then
+    /// mirrored left to right when `mirrored`.
+    @inlinable public func blockPosition(digit: Int, bit: Int) -> (x: Int, y: Int) {
+        let p = rotation.apply(x: 7 - bit, y: digit)
+        return mirrored ? (7 - p.x, p.y) : p
     }
 
     /// Panel width in LEDs: 8 per chip.

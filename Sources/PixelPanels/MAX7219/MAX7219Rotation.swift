@@ -8,7 +8,8 @@
 ///
 /// Common modules, from the MD_MAX72xx hardware notes: FC-16 four-in-one modules with DIN
 /// on the right: 0; generic single modules (IC above the matrix, chained right to left): 90;
-/// an FC-16 held upside down (DIN on the left): 180 with `reverse`.
+/// ICStation kits: 180; an FC-16 held upside down (DIN on the left): 180 with `reverse`.
+/// Parola modules are the FC-16 wiring mirrored (`MAX7219Configuration.mirrored`).
 public enum MAX7219Rotation: Int, CaseIterable, Sendable {
     /// As the reference wiring.
     case none = 0

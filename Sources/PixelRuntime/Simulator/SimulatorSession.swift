@@ -108,8 +108,15 @@ public struct SimulatorSession {
 
     /// The app's state, for tests and the status line.
     public var state: PixelWheelApp { source.app }
-    /// Warnings for the user, each once.
-    public var warnings: [String] { source.warnings }
+    /// Warnings for the user, each once: the app's, then the panel model's complaint about the
+    /// traffic it received (a frame the chips reject, say), which would otherwise only show as
+    /// a dark or wrong picture.
+    public var warnings: [String] { Self.warnings(source: source, panel: panel) }
+
+    static func warnings(source: AppSource, panel: SimulatedPanel?) -> [String] {
+        guard let misfit = panel?.misfit else { return source.warnings }
+        return source.warnings + ["panel model: " + misfit]
+    }
     /// Clicks so far.
     public var clicks: Int { source.clicks }
 
@@ -145,10 +152,10 @@ public struct SimulatorSession {
     /// checked for a terminal.
     public mutating func runInteractive() throws {
         let size = panel.map { (width: $0.width, height: $0.height) } ?? (width: options.size.width, height: options.size.height)
-        let source = self.source
+        let source = self.source, panel = self.panel
         let screen = try TerminalScreenOutput(width: size.width, height: size.height,
                                               panelText: panel?.text ?? options.size.description,
-                                              clicks: { source.clicks }, warnings: { source.warnings })
+                                              clicks: { source.clicks }, warnings: { Self.warnings(source: source, panel: panel) })
         var inputs: [any InputSource] = [KeyboardInputSource(read: TerminalDevice.readAvailable, now: MonotonicClock.nanoseconds)]
         if let script = options.script { inputs.append(ScriptInputSource(script)) }
         let loop = FrameLoop(source: source, inputs: inputs,

@@ -57,6 +57,9 @@ public enum BusTraceReader {
             case let .i2c(_, address, bytes):
                 guard let bus = target.i2c else { throw fail("an I²C write, but this panel is not on I²C") }
                 guard let a = I2CAddress(rawValue: address) else { throw fail("\(Hex.byte(address)) is not a 7-bit device address") }
+                if let chip = target.model as? any I2CDeviceModel, chip.address != a {
+                    throw fail("a write to \(Hex.byte(address)), but the panel's chip is at \(Hex.byte(chip.address.rawValue)): address=\(Hex.byte(address))?")
+                }
                 try bus.write(bytes, to: a)
             case let .gpioWrite(_, set, clear):
                 guard let gpio = target.gpio else { throw fail("a GPIO write, but this panel is not on GPIO") }

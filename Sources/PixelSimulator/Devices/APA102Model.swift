@@ -47,6 +47,11 @@ public final class APA102Model: SPIDeviceModel {
     public private(set) var problems: [APA102Problem] = []
     /// LED words that went past the end of the chain.
     public private(set) var wordsPastEnd = 0
+    /// The first frame whose number of LED words was not the chain's length (words of all
+    /// ones at its end, an end frame some drivers send, not counted).
+    public private(set) var mismatchedFrameWords: Int?
+    private var frameWords = 0
+    private var trailingOnes = 0
 
     private enum Event { case word(UInt32, position: Int), latch(position: Int) }
     private var clock = 0
@@ -118,6 +123,7 @@ public final class APA102Model: SPIDeviceModel {
         if bit == 0 {
             zeroRun += 1
             if zeroRun == 32 {
+                noteFrameLength()
                 synced = true
                 nextLED = 0
                 if chip == .sk9822 {
@@ -136,6 +142,8 @@ public final class APA102Model: SPIDeviceModel {
     private func finishWord() {
         let led = nextLED
         nextLED += 1
+        frameWords += 1
+        trailingOnes = word == 0xFFFF_FFFF ? trailingOnes + 1 : 0
         guard led < layout.count else {
             wordsPastEnd += 1
             return
@@ -166,6 +174,31 @@ public final class APA102Model: SPIDeviceModel {
             }
             queues[led].removeFirst(delivered)
         }
+    }
+
+    /// A start frame arrived: the frame before it, if any, is complete.
+    private func noteFrameLength() {
+        let words = frameWords - trailingOnes
+        if frameWords > 0, words != layout.count, mismatchedFrameWords == nil { mismatchedFrameWords = words }
+        frameWords = 0
+        trailingOnes = 0
+    }
+
+    /// One line when the traffic does not fit this chain: frames of another number of LEDs
+    /// (the last frame, not yet followed by a start frame, included), LED words without their
+    /// `111` header, or the wrong SPI mode; nil when every frame fitted.
+    public var misfit: String? {
+        let pending = frameWords - trailingOnes
+        if let words = mismatchedFrameWords ?? (frameWords > 0 && pending != layout.count ? pending : nil) {
+            return "frames carry \(words) LED words, but the chain has \(layout.count) LEDs: length=\(words) (or width × height)?"
+        }
+        if let problem = problems.first {
+            switch problem {
+            case .badHeader: return "\(problem): not APA102 traffic, or bytes were lost?"
+            case .wrongMode: return "\(problem)"
+            }
+        }
+        return nil
     }
 
     private func note(_ problem: APA102Problem) {

@@ -19,7 +19,8 @@ import PixelPanels
 ///
 /// **What is shown.** Nothing unless the oscillator and the display are both on. Then each
 /// LED whose RAM bit is set is white at (dimming + 1)/16 of full level, rounded; others are
-/// black. With blink on the picture is the lit phase (`blink` says the rate).
+/// black. On a bicolour board each die is its colour at that level (green on `rows`, red on
+/// `redRows`), so both lit show yellow. With blink on the picture is the lit phase (`blink` says the rate).
 public final class HT16K33Model: I2CDeviceModel {
     /// The chip's address.
     public let address: I2CAddress
@@ -43,6 +44,10 @@ public final class HT16K33Model: I2CDeviceModel {
     public private(set) var anomalies: [String] = []
     /// Write messages received.
     public private(set) var writeCount = 0
+    /// The first display RAM write that ran past address 0x0F: its start and length.
+    public private(set) var ramOverrun: (start: Int, count: Int)?
+    /// The first byte that is no HT16K33 command.
+    public private(set) var unknownCommand: UInt8?
 
     /// A chip at `address` behind `board`, in its power-up state with `powerOnRAM` in
     /// display RAM.
@@ -62,6 +67,7 @@ public final class HT16K33Model: I2CDeviceModel {
         switch command {
         case 0x00...0x0F:
             addressPointer = Int(command)
+            if Int(command) + data.count > 16, ramOverrun == nil { ramOverrun = (Int(command), data.count) }
             if data.count > 16 {
                 anomalies.append("display RAM write of \(data.count) bytes wrapped past 0x0F and overwrote its own start; "
                     + "send at most 16 bytes")
@@ -83,6 +89,7 @@ public final class HT16K33Model: I2CDeviceModel {
         case 0x40...0x47, 0x60...0x6F:
             break
         default:
+            if unknownCommand == nil { unknownCommand = command }
             anomalies.append("command \(Hex.byte(command)) is not an HT16K33 command (ignored)")
             return
         }
@@ -106,6 +113,30 @@ public final class HT16K33Model: I2CDeviceModel {
         }
     }
 
+    /// One line when the traffic does not fit this chip and board: a display RAM write past
+    /// 0x0F, a byte that is no command, or RAM bits set for LEDs the board does not have
+    /// (naming a `layout` that has them); nil when everything fitted.
+    public var misfit: String? {
+        if let overrun = ramOverrun {
+            return "a display RAM write of \(overrun.count) bytes from \(Hex.byte(UInt8(overrun.start))) runs past 0x0F, "
+                + "the end of the HT16K33's 16-byte RAM: not HT16K33 traffic, or several chips' data in one write?"
+        }
+        if let command = unknownCommand {
+            return "\(Hex.byte(command)) is not an HT16K33 command: not HT16K33 traffic?"
+        }
+        return unwiredLEDs(Self.bits(ram), doing: "display RAM lights", board: (board.name, board.wiredRAMBits),
+                           key: "layout", boards: HT16K33Board.all.map { ($0.name, $0.wiredRAMBits) })
+    }
+
+    /// The (byte, bit) places set in `ram`, as `byte × 8 + bit`.
+    static func bits(_ ram: [UInt8]) -> Set<Int> {
+        var set = Set<Int>()
+        for (byte, value) in ram.enumerated() {
+            for bit in 0..<8 where value & (1 << UInt8(bit)) != 0 { set.insert(byte * 8 + bit) }
+        }
+        return set
+    }
+
     /// The level (0…65535) of a lit LED at the current dimming.
     public var litLevel: UInt16 { UInt16((65535 * (dimming + 1) + 8) / 16) }
 
@@ -115,11 +146,19 @@ public final class HT16K33Model: I2CDeviceModel {
         guard oscillatorOn, displayOn else { return frame }
         let level = litLevel
         let color = LinearColor(red: level, green: level, blue: level)
+        func lit(_ location: (byte: Int, bit: Int)) -> Bool {
+            // With ROW15/INT set to the interrupt output, ROW 15 (byte 2c + 1, bit 7) drives nothing.
+            !(row15IsInterrupt && location.byte % 2 == 1 && location.bit == 7)
+                && ram[location.byte] & (1 << UInt8(location.bit)) != 0
+        }
         for y in 0..<board.height {
             for x in 0..<board.width {
-                if row15IsInterrupt, board.rowLines[x] == 15 { continue }
-                let location = board.ramLocation(x: x, y: y)
-                if ram[location.byte] & (1 << UInt8(location.bit)) != 0 { frame[x, y] = color }
+                let first = lit(board.ramLocation(x: x, y: y))
+                if let red = board.redRAMLocation(x: x, y: y) {
+                    frame[x, y] = LinearColor(red: lit(red) ? level : 0, green: first ? level : 0, blue: 0)
+                } else if first {
+                    frame[x, y] = color
+                }
             }
         }
         return frame

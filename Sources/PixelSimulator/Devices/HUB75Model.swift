@@ -65,6 +65,14 @@ public final class HUB75Model: GPIODeviceModel {
     public private(set) var clockPulses = 0
     /// Rising LAT edges seen.
     public private(set) var latchPulses = 0
+    /// The first number of clock pulses between two latches that was not the chain length
+    /// (latches with no clock pulse before them not counted).
+    public private(set) var mismatchedShift: Int?
+    /// The first row address line beyond the scan (the pin map's line the geometry does not
+    /// use) that was driven high, as its index (0 = A).
+    public private(set) var addressLineBeyondScan: Int?
+    private var clocksSinceLatch = 0
+    private let unusedAddressLines: [(index: Int, line: UInt64)]
     /// The row address on the lines now.
     public private(set) var rowAddress = 0
     /// Whether OE is low (LEDs may light) now. All lines start low, so a fresh panel is enabled
@@ -85,6 +93,9 @@ public final class HUB75Model: GPIODeviceModel {
         addressLines = pinMap.address.prefix(geometry.addressLineCount).map(bit)
         colourLines = pinMap.chains.prefix(geometry.parallel).flatMap(\.lines).map(bit)
         allColourLines = colourLines.reduce(0, |)
+        let otherLines = clockLine | latchLine | enableLine | allColourLines
+        unusedAddressLines = pinMap.address.enumerated().dropFirst(geometry.addressLineCount)
+            .map { (index: $0.offset, line: bit($0.element)) }.filter { $0.line & otherLines == 0 }
         length = geometry.chainLength
         shiftRegisters = Array(repeating: 0, count: colourLines.count * length)
         latches = Array(repeating: 0, count: colourLines.count * length)
@@ -113,13 +124,21 @@ public final class HUB75Model: GPIODeviceModel {
 
         if clockRose {
             clockPulses += 1
+            clocksSinceLatch += 1
             if (old ^ new) & allColourLines != 0 { note(.dataChangeOnClockEdge(atNanoseconds: nanoseconds)) }
             for (r, line) in colourLines.enumerated() {
                 shiftRegisters[r * length + ringStart] = new & line != 0 ? 1 : 0
             }
             ringStart = ringStart + 1 == length ? 0 : ringStart + 1
         }
-        if latchRose { latchPulses += 1 }
+        if latchRose {
+            latchPulses += 1
+            if clocksSinceLatch > 0, clocksSinceLatch != length, mismatchedShift == nil { mismatchedShift = clocksSinceLatch }
+            clocksSinceLatch = 0
+        }
+        if addressLineBeyondScan == nil, let extra = unusedAddressLines.first(where: { new & $0.line != 0 }) {
+            addressLineBeyondScan = extra.index
+        }
         if latchOpen && (latchRose || clockRose) {
             if enabledAround { note(.latchWhileOutputEnabled(atNanoseconds: nanoseconds)) }
             for r in 0..<colourLines.count {
@@ -190,6 +209,24 @@ public final class HUB75Model: GPIODeviceModel {
             }
         }
         return frame
+    }
+
+    /// One line when the traffic does not fit this geometry: rows shifted with another number
+    /// of clock pulses than the chain is long, or a row address line beyond the scan driven;
+    /// nil when everything fitted.
+    public var misfit: String? {
+        if let shift = mismatchedShift {
+            let chain = geometry.chain
+            let guess = shift % chain == 0 ? ": cols=\(shift / chain)" + (chain > 1 ? " with chain=\(chain)" : "") + "?" : ""
+            return "rows are shifted in with \(shift) clock pulses, but cols=\(geometry.columns) × chain=\(chain) "
+                + "is \(length) LEDs\(guess)"
+        }
+        if let line = addressLineBeyondScan {
+            let name = String(UnicodeScalar(UInt8(65 + line)))
+            let scan = 2 << line  // the least scan that uses line `name`
+            return "row address line \(name) is driven, beyond rows=\(geometry.rows)'s scan of \(geometry.scan) rows: rows=\(2 * scan)?"
+        }
+        return nil
     }
 
     /// Bit `column` of the output latch for colour `colour` (0 red, 1 green, 2 blue) of `half`

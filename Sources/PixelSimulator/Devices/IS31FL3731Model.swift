@@ -120,6 +120,21 @@ public final class IS31FL3731Model: I2CDeviceModel {
         }
     }
 
+    /// One line when the traffic does not fit this chip and board: a page or register that
+    /// does not exist, a write past the end of a page, or LEDs switched on that the board does
+    /// not have (naming a `board` that has them); nil when everything fitted.
+    public var misfit: String? {
+        if let first = anomalies.first(where: { $0.contains("does not exist") || $0.contains("ran past") || $0.contains("no valid page") }) {
+            return first + ": not IS31FL3731 traffic?"
+        }
+        func enabled(_ frame: [UInt8]) -> Set<Int> {
+            Set((0..<144).filter { frame[$0 / 8] & (1 << UInt8($0 % 8)) != 0 })
+        }
+        let on = frames.reduce(into: Set<Int>()) { $0.formUnion(enabled($1)) }
+        return unwiredLEDs(on, doing: "the trace switches on", board: (board.name, Set(board.ledNumbers)),
+                           key: "board", boards: IS31FL3731Board.all.map { ($0.name, Set($0.ledNumbers)) })
+    }
+
     /// Reads `count` registers of the selected page from `register` (0xFD reads the page
     /// number). Registers that do not exist read 0.
     public func read(_ count: Int, register: UInt8) -> [UInt8] {

@@ -1,3 +1,5 @@
+import PixelPanels
+
 /// One driver line of a MAX7219: a digit (common) line or a segment line.
 public enum MAX7219Line: Hashable, Sendable {
     /// Digit line `index` (0...7), driven by digit register 0xX1 + index.
@@ -63,6 +65,42 @@ public struct MAX7219ModuleWiring: Hashable, Sendable {
     public static let icStation = MAX7219ModuleWiring(name: "ICStation", rows: "D7 D6 D5 D4 D3 D2 D1 D0",
                                                       columns: "G F E D C B A DP")
 
+    /// A wiring from its lines: `rows` along each LED row (top first), `columns` along each
+    /// LED column (leftmost first). One of the two must be all digits and the other all segments.
+    public init(name: String, rows: [MAX7219Line], columns: [MAX7219Line]) {
+        precondition(rows.count == 8 && columns.count == 8, "eight MAX7219 lines each way")
+        self.name = name
+        self.rows = rows
+        self.columns = columns
+    }
+
+    /// The wirings `all` names: FC-16, generic, Parola and ICStation.
+    public static let named: [MAX7219ModuleWiring] = [.fc16, .generic, .parola, .icStation]
+
+    /// The wiring a driver configured with `configuration` writes for: its digit registers' bits
+    /// land where `MAX7219Configuration.blockPosition` puts them. Named after the module it
+    /// matches when it matches one of `named`.
+    public init(_ configuration: MAX7219Configuration) {
+        var rowLines = [MAX7219Line?](repeating: nil, count: 8), columnLines = [MAX7219Line?](repeating: nil, count: 8)
+        for digit in 0..<8 {
+            for bit in 0..<8 {
+                let p = configuration.blockPosition(digit: digit, bit: bit)
+                // The LED on (digit, bit) is on the line of its row and of its column; the row
+                // and the column of one LED carry one digit and one segment between them.
+                let alongRow: MAX7219Line = configuration.rotation == .none || configuration.rotation == .halfTurn
+                    ? .digit(digit) : .segment(bit: bit)
+                let alongColumn: MAX7219Line = alongRow == .digit(digit) ? .segment(bit: bit) : .digit(digit)
+                rowLines[p.y] = alongRow
+                columnLines[p.x] = alongColumn
+            }
+        }
+        let rows = rowLines.map { $0! }, columns = columnLines.map { $0! }
+        let match = Self.named.first { $0.rows == rows && $0.columns == columns }
+        let turn = configuration.rotation.rawValue
+        self.init(name: match?.name ?? "FC-16 turned \(turn)°" + (configuration.mirrored ? " and mirrored" : ""),
+                  rows: rows, columns: columns)
+    }
+
     /// Column and row, within the block, of the LED on digit `digit` and data bit `bit`.
     public func position(digit: Int, bit: Int) -> (x: Int, y: Int) {
         if let y = rows.firstIndex(of: .digit(digit)), let x = columns.firstIndex(of: .segment(bit: bit)) {
@@ -101,6 +139,14 @@ public struct MAX7219Board: Hashable, Sendable {
     /// FC-16 blocks in a row, DIN on the right (or on the left when `upsideDown`).
     public static func fc16(chips: Int, upsideDown: Bool = false) -> MAX7219Board {
         MAX7219Board(wiring: .fc16, chips: chips, upsideDown: upsideDown)
+    }
+
+    /// The row a driver configured with `configuration` writes for: blocks wired as
+    /// `MAX7219ModuleWiring(configuration)`, the chip on DIN at the right (or, with `reverse`,
+    /// at the left). Every combination of `rotate`, `mirror` and `reverse` is a board.
+    public init(_ configuration: MAX7219Configuration) {
+        self.init(wiring: MAX7219ModuleWiring(configuration), chips: configuration.chips,
+                  chainRunsLeftToRight: configuration.reversed)
     }
 
     /// Generic single modules in a row, chained right to left.

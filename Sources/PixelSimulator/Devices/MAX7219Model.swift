@@ -60,6 +60,12 @@ public final class MAX7219Model: SPIDeviceModel {
     public private(set) var anomalies: [String] = []
     /// Latches seen (transfers that ended with chip select rising, any length).
     public private(set) var latchCount = 0
+    /// Transfers whose length was not 2 × chips bytes, by length (empty ones not counted).
+    public private(set) var wrongLengths: [Int: Int] = [:]
+    /// Words that named a register the chip does not have (0xXD, 0xXE).
+    public private(set) var missingRegisterWords = 0
+    /// Transfers ignored because they came in SPI mode 1 or 2.
+    public private(set) var wrongModeTransfers = 0
     /// The chain's shift register as bytes in the order they were shifted in: the first two
     /// bytes sit in the last chip, the last two in chip 0.
     private var chain: [UInt8]
@@ -75,6 +81,7 @@ public final class MAX7219Model: SPIDeviceModel {
     /// One transfer: the bytes shift into the chain, then every chip latches its word.
     public func receive(_ bytes: [UInt8], mode: SPIMode, speedHz: Int) {
         if mode == .mode1 || mode == .mode2 {
+            wrongModeTransfers += 1
             anomalies.append("transfer in SPI mode \(mode.rawValue): the MAX7219 reads DIN on the rising clock edge, "
                 + "so the data is unreliable; use mode 0 (transfer ignored)")
             return
@@ -83,6 +90,7 @@ public final class MAX7219Model: SPIDeviceModel {
             anomalies.append("SPI clock \(speedHz) Hz is above the MAX7219's 10 MHz; lower the clock")
         }
         let wordBytes = 2 * board.chips
+        if !bytes.isEmpty && bytes.count != wordBytes { wrongLengths[bytes.count, default: 0] += 1 }
         if bytes.isEmpty {
             anomalies.append("empty transfer: chip select pulsed with no data, so every chip latched its old word again")
         } else if bytes.count % 2 != 0 {
@@ -120,9 +128,34 @@ public final class MAX7219Model: SPIDeviceModel {
         case 0x0F:
             chips[index].displayTest = data & 1 == 1
         default:
+            missingRegisterWords += 1
             anomalies.append("chip \(index): register \(Hex.byte(register)) does not exist "
                 + "(word ignored); registers are 0x0...0xC and 0xF")
         }
+    }
+
+    /// One line when the traffic does not fit this cascade: transfers of another length than
+    /// 2 × chips bytes (naming the chip count they fit), transfers in the wrong SPI mode, or
+    /// words for registers the chip does not have; nil when every transfer fitted.
+    public var misfit: String? {
+        let expected = 2 * board.chips
+        if let (length, count) = wrongLengths.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }) {
+            let some = count == latchCount ? "the trace's transfers are" : "\(count) of the trace's \(latchCount) transfers are"
+            if length % 2 != 0 {
+                return "\(some) \(length) bytes, not whole 16-bit words: not MAX7219 traffic, or bytes were lost"
+            }
+            if length / 2 > MAX7219Configuration.maximumChips {
+                return "\(some) \(length) bytes, \(length / 2) words, more than a cascade of \(MAX7219Configuration.maximumChips) chips takes: not MAX7219 traffic?"
+            }
+            return "\(some) \(length) bytes, but chips=\(board.chips) takes \(expected) per transfer: chips=\(length / 2)?"
+        }
+        if wrongModeTransfers > 0 {
+            return "\(wrongModeTransfers) transfers in SPI mode 1 or 2, which the MAX7219 cannot read: record the trace in mode 0"
+        }
+        if missingRegisterWords > 0 {
+            return "\(missingRegisterWords) words name registers 0xD or 0xE, which the MAX7219 does not have: not MAX7219 traffic?"
+        }
+        return nil
     }
 
     /// The code B font (datasheet table 5): segments lit for D3–D0 = 0…15, as data bits

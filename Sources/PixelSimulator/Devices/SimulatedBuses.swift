@@ -8,6 +8,23 @@ public protocol DeviceModel: AnyObject {
     /// before any mapping), in 16-bit linear light: a dark LED is black, a fully driven one
     /// is its colour at full level.
     var picture: Frame { get }
+    /// Traffic received so far that does not fit this model — the wrong geometry, another
+    /// chip, a frame the chip rejects — as one line naming the problem and the likely fix
+    /// (usually an option, e.g. "chips=8?"); nil while everything fitted. What `decode`
+    /// reports and `sim` shows on its warning line.
+    var misfit: String? { get }
+}
+
+/// One line when the LED places `used` (lit or enabled by the traffic) include places that
+/// `board` does not wire, naming the `key=` values of `boards` that wire them all; nil when
+/// every place used is on the board. For `misfit`.
+func unwiredLEDs(_ used: Set<Int>, doing: String, board: (name: String, wired: Set<Int>), key: String,
+                 boards: [(name: String, wired: Set<Int>)]) -> String? {
+    let missing = used.subtracting(board.wired)
+    guard !missing.isEmpty else { return nil }
+    let fits = boards.filter { used.isSubset(of: $0.wired) }.map { "\(key)=\($0.name)" }
+    return "\(doing) \(missing.count) LEDs that the \(board.name) board does not have"
+        + (fits.isEmpty ? "" : ": " + fits.joined(separator: " or ") + "?")
 }
 
 /// A chip on an SPI chip select.

@@ -17,22 +17,50 @@ public struct WS2812Timing: Hashable, Sendable {
     public var lowMaximum: Int
     /// Low time that latches the frame, in ns.
     public var reset: Int
+    /// The `chip=` value these windows belong to ("custom" for others), for messages.
+    public var name: String
 
     /// Timing from its parts, all in ns.
-    public init(zeroHigh: ClosedRange<Int>, oneHigh: ClosedRange<Int>, lowMinimum: Int, lowMaximum: Int, reset: Int) {
+    public init(zeroHigh: ClosedRange<Int>, oneHigh: ClosedRange<Int>, lowMinimum: Int, lowMaximum: Int, reset: Int,
+                name: String = "custom") {
         self.zeroHigh = zeroHigh; self.oneHigh = oneHigh
         self.lowMinimum = lowMinimum; self.lowMaximum = lowMaximum; self.reset = reset
+        self.name = name
+    }
+
+    /// The original Worldsemi WS2812: T0H 0.35 µs, T1H 0.7 µs, T0L 0.8 µs, T1L 0.6 µs, each
+    /// ±150 ns; reset ≥ 50 µs.
+    public static let ws2812 = WS2812Timing(zeroHigh: 200...500, oneHigh: 550...850, lowMinimum: 450, lowMaximum: 950, reset: 50_000, name: "ws2812")
+    /// Tolerant (`chip=any`): what parts of any generation accept in practice — a 0 from 150 to
+    /// 500 ns, a 1 from 550 ns to 1 µs (Adafruit NeoPixel_SPI's 625 ns one at 6.4 MHz, byte
+    /// 0xF0, included), lows from 200 ns to 1.05 µs, latched after 50 µs low.
+    public static let tolerant = WS2812Timing(zeroHigh: 150...500, oneHigh: 550...1000, lowMinimum: 200, lowMaximum: 1050, reset: 50_000, name: "any")
+
+    /// The windows of `chip`.
+    public init(_ chip: WS2812Chip) {
+        switch chip {
+        case .any: self = .tolerant
+        case .ws2812: self = .ws2812
+        case .ws2812b: self = .ws2812b
+        case .ws2812bV5: self = .ws2812bV5
+        case .sk6812: self = .sk6812
+        }
+    }
+
+    /// The two high windows in one phrase, e.g. "0: 250–550 ns, 1: 650–950 ns".
+    public var windows: String {
+        "0: \(zeroHigh.lowerBound)–\(zeroHigh.upperBound) ns, 1: \(oneHigh.lowerBound)–\(oneHigh.upperBound) ns"
     }
 
     /// Worldsemi WS2812B: T0H 0.4 µs, T1H 0.8 µs, T0L 0.85 µs, T1L 0.45 µs, each ±150 ns;
     /// reset ≥ 50 µs.
-    public static let ws2812b = WS2812Timing(zeroHigh: 250...550, oneHigh: 650...950, lowMinimum: 300, lowMaximum: 1000, reset: 50_000)
+    public static let ws2812b = WS2812Timing(zeroHigh: 250...550, oneHigh: 650...950, lowMinimum: 300, lowMaximum: 1000, reset: 50_000, name: "ws2812b")
     /// WS2812B-V5 and other newer parts: T0H 220–380 ns, T1H 580–1000 ns, lows up to 1 µs
     /// (shortest, T1L, taken as 220 ns); reset ≥ 280 µs.
-    public static let ws2812bV5 = WS2812Timing(zeroHigh: 220...380, oneHigh: 580...1000, lowMinimum: 220, lowMaximum: 1000, reset: 280_000)
+    public static let ws2812bV5 = WS2812Timing(zeroHigh: 220...380, oneHigh: 580...1000, lowMinimum: 220, lowMaximum: 1000, reset: 280_000, name: "ws2812b-v5")
     /// SK6812 (RGB and RGBW): T0H 0.3 µs, T1H 0.6 µs, T0L 0.9 µs, T1L 0.6 µs, each ±150 ns;
     /// reset ≥ 80 µs.
-    public static let sk6812 = WS2812Timing(zeroHigh: 150...450, oneHigh: 450...750, lowMinimum: 450, lowMaximum: 1050, reset: 80_000)
+    public static let sk6812 = WS2812Timing(zeroHigh: 150...450, oneHigh: 450...750, lowMinimum: 450, lowMaximum: 1050, reset: 80_000, name: "sk6812")
 }
 
 /// Something the WS2812 model saw on the wire that the chip would not accept.
@@ -96,19 +124,23 @@ public final class WS2812Model: SPIDeviceModel {
     public private(set) var problems: [WS2812Problem] = []
     /// Timing errors seen in all.
     public private(set) var timingErrorCount = 0
+    /// Frames that reached their reset with timing errors and were not shown.
+    public private(set) var rejectedFrames = 0
+    /// Data bits of each latched frame whose length was not the chain's, the first one seen.
+    public private(set) var mismatchedFrameBits: Int?
 
     private var frameBits: [UInt8] = []
     private var frameErrors = 0
 
     /// A chain laid out as `layout`, of chips taking `order` (GRB by default), RGBW when
-    /// `white`, with `timing` (WS2812B by default). Every LED starts dark.
-    public init(layout: ChainLayout, order: ChannelOrder = .grb, white: Bool = false, timing: WS2812Timing = .ws2812b) {
+    /// `white`, with `timing` (tolerant by default). Every LED starts dark.
+    public init(layout: ChainLayout, order: ChannelOrder = .grb, white: Bool = false, timing: WS2812Timing = .tolerant) {
         self.layout = layout; self.order = order; self.white = white; self.timing = timing
         levels = Array(repeating: 0, count: layout.count * (white ? 4 : 3))
     }
 
     /// A straight strip of `length` LEDs.
-    public convenience init(stripLength length: Int, order: ChannelOrder = .grb, white: Bool = false, timing: WS2812Timing = .ws2812b) {
+    public convenience init(stripLength length: Int, order: ChannelOrder = .grb, white: Bool = false, timing: WS2812Timing = .tolerant) {
         self.init(layout: .strip(length: length), order: order, white: white, timing: timing)
     }
 
@@ -124,6 +156,36 @@ public final class WS2812Model: SPIDeviceModel {
     public func clearProblems() {
         problems = []
         timingErrorCount = 0
+        rejectedFrames = 0
+        mismatchedFrameBits = nil
+    }
+
+    /// One line when the traffic did not fit this chain: frames rejected for their timing
+    /// (with the first pulse out of the windows), frames never latched, or frames carrying
+    /// another number of LEDs than the chain has; nil when every frame fitted.
+    public var misfit: String? {
+        if rejectedFrames > 0 {
+            let first = problems.first { if case .frameRejected = $0 { false } else { true } }
+            let what: String
+            switch first {
+            case let .highOutOfSpec(bit, ns)?: what = "bit \(bit) has a high pulse of \(ns) ns, outside chip=\(timing.name)'s windows (\(timing.windows))"
+            case let problem?: what = "\(problem) for chip=\(timing.name)"
+            case nil: what = "timing errors for chip=\(timing.name)"
+            }
+            let fix = timing.name == "any" ? "check the SPI clock" : "chip=any (or another chip=, or SPI clock)?"
+            return "\(rejectedFrames) frame\(rejectedFrames == 1 ? "" : "s") not shown: \(what); \(fix)"
+        }
+        if latchedFrames == 0, let reset = problems.first(where: { if case .missingReset = $0 { true } else { false } }) {
+            return "no frame latched: \(reset)"
+        }
+        if let bits = mismatchedFrameBits {
+            let perLED = 8 * channelsPerLED
+            var line = "frames carry \(bits) data bits, \(bits / perLED) LEDs of \(perLED) bits, but the chain has \(layout.count)"
+            if bits % perLED == 0 { line += ": length=\(bits / perLED) (or width × height)?" }
+            if !white, bits % 32 == 0, bits % 24 != 0 || bits / 32 == layout.count { line += "; 32 bits per LED: rgbw?" }
+            return line
+        }
+        return nil
     }
 
     /// The light of every LED, on the board.
@@ -217,10 +279,12 @@ public final class WS2812Model: SPIDeviceModel {
     private func latch() {
         defer { frameBits = []; frameErrors = 0 }
         if frameErrors > 0 {
+            rejectedFrames += 1
             note(.frameRejected(timingErrors: frameErrors))
             return
         }
         let channels = channelsPerLED, perLED = 8 * channels
+        if frameBits.count != layout.count * perLED, mismatchedFrameBits == nil { mismatchedFrameBits = frameBits.count }
         for led in 0..<layout.count {
             let start = led * perLED
             guard start < frameBits.count else { break }

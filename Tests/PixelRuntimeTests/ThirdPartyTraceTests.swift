@@ -1,0 +1,186 @@
+import Foundation
+import PixelCore
+import PixelPanels
+import PixelSimulator
+import PixelTestSupport
+import Testing
+@testable import PixelRuntime
+
+/// Bus traffic recorded from third-party drivers (`scripts/record-third-party-traces.py`,
+/// committed under Tests/Fixtures/), decoded with the PixelWheel options that match them.
+enum ThirdPartyFixtures {
+    static func folder(_ name: String) -> String { RepositoryPaths.root() + "/Tests/Fixtures/" + name }
+
+    static func text(_ path: String) throws -> String {
+        String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+    }
+
+    /// The picture a fixture's driver drew, as rows of characters ('.' is off).
+    static func picture(_ path: String) throws -> [String] {
+        try text(path).split(separator: "\n").map(String.init)
+    }
+
+    /// Plays the fixture into a fresh model of `panel` and returns the target.
+    static func decode(_ path: String, panel: String) throws -> SimulatedTarget {
+        let target = try SimulatedTarget(try PanelDescription(parsing: panel))
+        try BusTraceReader.play(try BusTraceReader.parse(try text(path), name: path), into: target, name: path)
+        return target
+    }
+
+    /// The decoded picture as rows of '#' (lit) and '.' (dark).
+    static func rows(_ frame: Frame) -> [String] {
+        (0..<frame.height).map { y in
+            String((0..<frame.width).map { x in frame[x, y] == LinearColor(red: 0, green: 0, blue: 0) ? "." : "#" })
+        }
+    }
+}
+
+@Suite struct LumaMAX7219TraceTests {
+    /// luma.led_matrix's `block_orientation` and `blocks_arranged_in_reverse_order`, and the
+    /// `max7219:` options that show its picture (the README's table).
+    static let matches: [(file: String, options: String)] = [
+        ("max7219-orientation0", "rotate=270,reverse"),
+        ("max7219-orientation0-reverse", "rotate=270"),
+        ("max7219-orientation90", "reverse"),
+        ("max7219-orientation90-reverse", ""),
+        ("max7219-orientationminus90", "rotate=180,reverse"),
+        ("max7219-orientationminus90-reverse", "rotate=180"),
+        ("max7219-orientation180", "rotate=90,reverse"),
+        ("max7219-orientation180-reverse", "rotate=90"),
+    ]
+
+    static let allOptions: [String] = ["0", "90", "180", "270"].flatMap { rotate in
+        ["", ",mirror"].flatMap { mirror in
+            ["", ",reverse"].map { reverse in "rotate=\(rotate)\(mirror)\(reverse)" }
+        }
+    }
+
+    @Test(arguments: matches.map(\.file))
+    func lumasBytesShowItsPictureUnderExactlyTheDocumentedOptions(_ file: String) throws {
+        let folder = ThirdPartyFixtures.folder("luma")
+        let expected = try ThirdPartyFixtures.picture(folder + "/picture.txt")
+        var matching: [String] = []
+        for options in Self.allOptions {
+            let target = try ThirdPartyFixtures.decode(folder + "/\(file).jsonl", panel: "max7219:chips=4,\(options)")
+            if ThirdPartyFixtures.rows(target.model.picture) == expected { matching.append(options) }
+        }
+        let documented = Self.matches.first { $0.file == file }!.options
+        let canonical = "rotate=" + (documented.hasPrefix("rotate=") ? String(documented.dropFirst(7).prefix { $0 != "," }) : "0")
+            + (documented.contains("reverse") ? ",reverse" : "")
+        #expect(matching == [canonical], "\(file) matches \(matching)")
+    }
+
+    @Test func theDefaultModuleIsNotLumasDefault() throws {
+        let folder = ThirdPartyFixtures.folder("luma")
+        let target = try ThirdPartyFixtures.decode(folder + "/max7219-orientation0.jsonl", panel: "max7219:chips=4")
+        #expect(ThirdPartyFixtures.rows(target.model.picture) != (try ThirdPartyFixtures.picture(folder + "/picture.txt")))
+    }
+
+    @Test func lumasTrafficFitsTheModel() throws {
+        let folder = ThirdPartyFixtures.folder("luma")
+        let target = try ThirdPartyFixtures.decode(folder + "/max7219-orientation0.jsonl", panel: "max7219:chips=4,rotate=270,reverse")
+        #expect((target.model as! MAX7219Model).anomalies.isEmpty)
+    }
+}
+
+@Suite struct AdafruitHT16K33TraceTests {
+    /// Adafruit CircuitPython's matrix class and the `layout=` that shows its picture.
+    static let matches: [(file: String, layout: String)] = [
+        ("Matrix8x8", "8x8"), ("MatrixBackpack16x8", "16x8"), ("Matrix16x8", "featherwing-16x8"),
+    ]
+
+    @Test(arguments: matches.map(\.file))
+    func adafruitsBytesShowItsPictureUnderTheMatchingLayoutOnly(_ file: String) throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-ht16k33")
+        let expected = try ThirdPartyFixtures.picture(folder + "/\(file).txt")
+        let layout = Self.matches.first { $0.file == file }!.layout
+        for board in HT16K33Board.all where board.width == expected[0].count {
+            let target = try ThirdPartyFixtures.decode(folder + "/\(file).jsonl", panel: "ht16k33:layout=\(board.name)")
+            #expect((ThirdPartyFixtures.rows(target.model.picture) == expected) == (board.name == layout), "\(file) as \(board.name)")
+            #expect(target.model.misfit == nil)
+        }
+    }
+
+    /// A bicolour picture as rows of 'R', 'G', 'Y' (both dies) and '.'.
+    static func colourRows(_ frame: Frame) -> [String] {
+        (0..<frame.height).map { y in
+            String((0..<frame.width).map { x in
+                let c = frame[x, y]
+                #expect(c.blue == 0)
+                switch (c.red > 0, c.green > 0) {
+                case (true, true): return "Y"
+                case (true, false): return "R"
+                case (false, true): return "G"
+                case (false, false): return "."
+                }
+            })
+        }
+    }
+
+    @Test func adafruitsBicolourBytesShowRedGreenAndYellowUnderLayoutBicolor8x8() throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-ht16k33")
+        let target = try ThirdPartyFixtures.decode(folder + "/Matrix8x8x2.jsonl", panel: "ht16k33:layout=bicolor-8x8")
+        #expect(Self.colourRows(target.model.picture) == (try ThirdPartyFixtures.picture(folder + "/Matrix8x8x2.txt")))
+        #expect(target.model.misfit == nil)
+        let single = try ThirdPartyFixtures.decode(folder + "/Matrix8x8x2.jsonl", panel: "ht16k33:layout=8x8")
+        #expect(single.model.misfit?.contains("layout=bicolor-8x8?") == true)
+    }
+
+    @Test func pixelWheelsDriverLightsEachDieFromItsOwnChannel() throws {
+        for rotate in ["0", "180"] {
+            let panel = try SimulatedPanel("ht16k33:layout=bicolor-8x8,rotate=\(rotate)")
+            var frame = Frame(width: 8, height: 8)
+            frame[0, 0] = LinearColor(red: 65535, green: 0, blue: 0)
+            frame[1, 0] = LinearColor(red: 0, green: 65535, blue: 0)
+            frame[2, 0] = LinearColor(red: 65535, green: 65535, blue: 0)
+            frame[3, 0] = .white
+            frame[4, 0] = LinearColor(red: 0, green: 0, blue: 65535)
+            frame[7, 7] = LinearColor(red: 16384, green: 16383, blue: 0)
+            let shown = try panel.show(frame)
+            let expected = ["RGYY...."] + Array(repeating: "........", count: 6) + [".......R"]
+            let rows = Self.colourRows(shown)
+            // Turned half a turn on the board, the frame reads back turned.
+            #expect((rotate == "0" ? rows : rows.reversed().map { String($0.reversed()) }) == expected)
+            #expect(panel.misfit == nil)
+        }
+    }
+
+    @Test func theFeatherWingsLED1x0IsTheBackpacksLED0x1() {
+        let wing = HT16K33Board.adafruitFeatherWing16x8, backpack = HT16K33Board.adafruit16x8
+        #expect(wing.ramLocation(x: 1, y: 0) == backpack.ramLocation(x: 0, y: 1))
+        #expect(wing.ramLocation(x: 8, y: 0) == backpack.ramLocation(x: 8, y: 0))
+        #expect(wing.wiredRAMBits == backpack.wiredRAMBits)
+    }
+
+    @Test func pixelWheelsDriverAndTheModelAgreeOnTheFeatherWing() throws {
+        let panel = try SimulatedPanel("ht16k33:layout=featherwing-16x8")
+        var frame = Frame(width: 16, height: 8)
+        for (x, y) in [(0, 0), (1, 0), (15, 7), (9, 2), (3, 6)] { frame[x, y] = .white }
+        let shown = try panel.show(frame)
+        #expect(ThirdPartyFixtures.rows(shown) == ThirdPartyFixtures.rows(frame))
+        #expect(panel.misfit == nil)
+    }
+}
+
+@Suite struct AdafruitNeoPixelSPITraceTests {
+    @Test func neoPixelSPIsSixPointFourMegahertzStreamShowsItsColoursUnderTheDefaultChip() throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-neopixel-spi")
+        let colours = try ThirdPartyFixtures.picture(folder + "/strip8.txt")
+        let target = try ThirdPartyFixtures.decode(folder + "/strip8.jsonl", panel: "ws2812:length=8")
+        #expect(target.model.misfit == nil)
+        let picture = target.model.picture
+        for (i, hex) in colours.enumerated() {
+            let value = try #require(UInt32(hex, radix: 16))
+            let expected = LinearColor(red: UInt16(value >> 16 & 0xFF) * 257, green: UInt16(value >> 8 & 0xFF) * 257,
+                                       blue: UInt16(value & 0xFF) * 257)
+            #expect(picture[i, 0] == expected, "LED \(i)")
+        }
+    }
+
+    @Test func theOriginalWS2812BWindowsRejectItAndSaySo() throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-neopixel-spi")
+        let target = try ThirdPartyFixtures.decode(folder + "/strip8.jsonl", panel: "ws2812:length=8,chip=ws2812b")
+        #expect(target.model.misfit?.contains("high pulse of 625 ns, outside chip=ws2812b's windows") == true)
+        #expect(target.model.picture == Frame(width: 8, height: 1))
+    }
+}
