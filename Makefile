@@ -1,7 +1,7 @@
 # The README's two commands live here: `make run` and `make test`.
 # Both first make sure the system packages PixelWheel builds against are installed.
 
-SYSTEM_PACKAGES := libpng-dev libgif-dev pkg-config libgpiod-dev libi2c-dev
+SYSTEM_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev libi2c-dev
 SWIFT ?= swift
 OUT ?= out
 

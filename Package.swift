@@ -51,7 +51,9 @@ let package = Package(
         .target(name: "CPixelSystem"),
         .target(name: "PixelSystem", dependencies: ["CPixelSystem"]),
         // PNG, GIF and PPM reading and writing, the dot preview, still-image fitting.
-        .target(name: "PixelImages", dependencies: ["PixelCore", "PixelSystem", "CPNG", "CGIF"]),
+        // JPEG through libjpeg-turbo (libjpeg-dev); C because libjpeg reports errors by longjmp.
+        .target(name: "CPixelJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "PixelImages", dependencies: ["PixelCore", "PixelSystem", "CPNG", "CGIF", "CPixelJPEG"]),
         // Device models, simulated buses, the SimulatedBusProvider and the one VirtualTime.
         .target(name: "PixelSimulator", dependencies: ["PixelCore", "PixelPanels"]),
         // The Raspberry Pi's buses: spidev, i2c-dev (libi2c), libgpiod, /dev/gpiomem. Linux only.
@@ -103,7 +105,7 @@ let package = Package(
         .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels"]),
         .testTarget(name: "PixelUITests", dependencies: ["PixelUI"]),
         .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem", "PixelTestSupport"]),
-        .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages", "PixelTestSupport"]),
+        .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages", "PixelSystem", "PixelTestSupport"]),
         .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator"]),
         .testTarget(name: "PixelConfigTests", dependencies: ["PixelConfig", "PixelPanels", "PixelInputs", "PixelTestSupport"]),
         .testTarget(name: "PixelLinuxTests", dependencies: ["PixelLinux", "PixelSystem"]),

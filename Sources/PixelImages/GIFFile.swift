@@ -119,6 +119,10 @@ public enum GIFFile {
         guard count > 0, let saved = gif.pointee.SavedImages else {
             throw ImageFileError.damagedGIF(path: nil, detail: "the file holds no images")
         }
+        // Every frame is kept whole: bound them all together, as for one large image.
+        guard count <= ImageLimits.maximumPixels / (width * height) else {
+            throw ImageFileError.tooLarge(path: nil, width: width, height: height * count, maximumPixels: ImageLimits.maximumPixels)
+        }
         for index in 0..<count {
             let image = saved[index]
             if loopCount == nil { loopCount = netscapeLoopCount(image.ExtensionBlocks, Int(image.ExtensionBlockCount)) }

@@ -15,6 +15,8 @@ public enum ImageFileError: Error, CustomStringConvertible, Sendable, Hashable {
     case notGIF(path: String?)
     /// The data starts like a GIF but giflib could not decode it; `detail` is giflib's message.
     case damagedGIF(path: String?, detail: String)
+    /// A JPEG that libjpeg cannot decode (or one of a kind not supported, such as CMYK).
+    case damagedJPEG(path: String?, detail: String)
     /// The image is bigger than this program is willing to hold in memory.
     case tooLarge(path: String?, width: Int, height: Int, maximumPixels: Int)
     /// libpng or giflib failed while encoding; `format` is "PNG" or "GIF".
@@ -27,7 +29,7 @@ public enum ImageFileError: Error, CustomStringConvertible, Sendable, Hashable {
     public var description: String {
         switch self {
         case let .unknownFormat(path):
-            return "'\(path)' is neither a PNG nor a PPM (P6/P3) image; convert it first, e.g. with ImageMagick: convert IN out.png"
+            return "'\(path)' is not a PNG, JPEG, GIF or PPM (P6/P3) image; convert it first, e.g. with ImageMagick: convert IN out.png"
         case let .damagedPPM(path, reason):
             return "'\(path)' is not a valid PPM: \(reason)"
         case let .notPNG(path):
@@ -40,6 +42,8 @@ public enum ImageFileError: Error, CustomStringConvertible, Sendable, Hashable {
             return "\(Self.subject(path)) is not a GIF file (it does not start with GIF87a or GIF89a)"
         case let .damagedGIF(path, detail):
             return "\(Self.subject(path)) is a damaged GIF (giflib: \(detail))"
+        case let .damagedJPEG(path, detail):
+            return "\(Self.subject(path)) is a damaged or unsupported JPEG (libjpeg: \(detail)): re-save it with an image editor"
         case let .tooLarge(path, width, height, maximumPixels):
             return "\(Self.subject(path)) is too large (\(width)x\(height) pixels, at most \(maximumPixels)"
                 + " pixels are supported): scale it down first"
@@ -56,12 +60,13 @@ public enum ImageFileError: Error, CustomStringConvertible, Sendable, Hashable {
     }
 
     /// The same error, naming `path` if it did not name a file yet.
-    func naming(_ path: String) -> ImageFileError {
+    public func naming(_ path: String) -> ImageFileError {
         switch self {
         case .notPNG(nil): return .notPNG(path: path)
         case let .damagedPNG(nil, detail): return .damagedPNG(path: path, detail: detail)
         case .notGIF(nil): return .notGIF(path: path)
         case let .damagedGIF(nil, detail): return .damagedGIF(path: path, detail: detail)
+        case let .damagedJPEG(nil, detail): return .damagedJPEG(path: path, detail: detail)
         case let .tooLarge(nil, width, height, maximumPixels):
             return .tooLarge(path: path, width: width, height: height, maximumPixels: maximumPixels)
         default: return self

@@ -3,15 +3,15 @@ import PixelCore
 /// `pixelwheel show`: a still picture (PNG or PPM) fitted onto a panel with the renderer's
 /// supersampled downsampling, as the image viewers of other LED projects do.
 public enum StillImage {
-    /// Reads a PNG (any kind libpng reads) or a binary/ASCII PPM (P6/P3, maxval ≤ 255) of at
-    /// most 2^25 pixels; errors name `path`.
+    /// Reads a PNG (any kind libpng reads), a JPEG, the first frame of a GIF, or a binary/ASCII
+    /// PPM (P6/P3, maxval ≤ 255) of at most 2^25 pixels; errors name `path`.
     public static func read(_ path: String, bytes: [UInt8]) throws -> RGBImage8 {
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            do {
-                return try PNGFile.decode(bytes)
-            } catch let error as ImageFileError {
-                throw error.naming(path)
-            }
+        do {
+            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGFile.decode(bytes) }
+            if JPEGFile.looksLikeJPEG(bytes) { return try JPEGFile.decode(bytes) }
+            if bytes.starts(with: Array("GIF8".utf8)) { return try GIFFile.decode(bytes).frames[0] }
+        } catch let error as ImageFileError {
+            throw error.naming(path)
         }
         if bytes.starts(with: Array("P6".utf8)) || bytes.starts(with: Array("P3".utf8)) { return try PPM.decode(bytes, name: path) }
         throw ImageFileError.unknownFormat(path: path)

@@ -12,7 +12,7 @@ import PixelSimulator
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Put a still image (PNG or PPM) on a simulated panel and write what it shows.",
+        abstract: "Put an image (PNG, JPEG, GIF or PPM) on a simulated panel and write what it shows, or on the real one.",
         discussion: """
             The image is scaled to fit with the renderer's supersampled downsampling, sent through \
             the panel's driver into its device model, and the model's picture is written to --out \
@@ -23,7 +23,7 @@ struct ShowCommand: ParsableCommand {
               pixelwheel show logo.ppm --panel max7219:chips=4 --trace-bus bus.jsonl
             """)
 
-    @Argument(help: "A PNG or PPM image.")
+    @Argument(help: "A PNG, JPEG, GIF (animated too) or PPM image.")
     var image: String
 
     @Option(name: .long, help: ArgumentHelp("The panel, TYPE:key=value,… (see 'pixelwheel list'); without it, a plain panel of --size.", valueName: "TYPE:options"))
@@ -65,28 +65,39 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         if hardware { return try showOnHardware() }
-        guard out != nil || traceBus != nil else { throw RuntimeError.badOption("say where the result goes: --out PICTURE.png and/or --trace-bus FILE.jsonl") }
+        guard out != nil || traceBus != nil else { throw RuntimeError.badOption("say where the result goes: --out PICTURE.png (or .gif) and/or --trace-bus FILE.jsonl") }
         guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(scale))") }
         guard traceBus == nil || panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
-        if let out { try OfflineRender.checkWritable(out, extensions: [".png"]) }
+        if let out { try OfflineRender.checkWritable(out, extensions: [".png", ".gif"]) }
         if let traceBus { try OfflineRender.checkWritable(traceBus, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
-        let picture = try RGBImage8Reader.read(image)
+        let input = try ShowInput.read(image)
         let trace = traceBus.map { BusTraceFile(path: $0) }
-        let shown: Frame
+        // An animated GIF goes through the panel frame by frame; a .png keeps its first frame.
+        let wantsAnimation = out?.lowercased().hasSuffix(".gif") ?? true
+        let pictures = wantsAnimation ? input.frames : [input.frames[0]]
+        var shown: [Frame] = []
         if let panel {
             let simulated = try SimulatedPanel(panel, trace: trace)
             let dither = try chosenDither(for: simulated.description)
-            shown = try simulated.show(dither.apply(StillImage.fit(picture, width: simulated.width, height: simulated.height)))
+            for picture in pictures {
+                shown.append(try simulated.show(dither.apply(StillImage.fit(picture, width: simulated.width, height: simulated.height))))
+            }
         } else {
             _ = try chosenDither(for: nil)
             let panelSize = try PanelSize(parsing: size)
-            shown = StillImage.fit(picture, width: panelSize.width, height: panelSize.height)
+            shown = pictures.map { StillImage.fit($0, width: panelSize.width, height: panelSize.height) }
         }
         try trace?.write()
         if let out {
-            try PNGFile.write(raw ? PanelPreview.raw(shown) : PanelPreview.dots(shown, scale: scale), to: out)
+            let previews = shown.map { raw ? PanelPreview.raw($0) : PanelPreview.dots($0, scale: scale) }
+            if out.lowercased().hasSuffix(".gif") {
+                try GIFFile.write(frames: previews, delaysCentiseconds: Array(input.delaysCentiseconds.prefix(previews.count)), to: out)
+            } else {
+                try PNGFile.write(previews[0], to: out)
+            }
         }
-        print("showed \(image) on \(panel ?? size)" + (trace.map { ", \($0.count) bus transactions in \($0.path)" } ?? ""))
+        let frames = input.frames.count > 1 ? (wantsAnimation ? " (\(shown.count) frames)" : " (the first of \(input.frames.count) frames; --out NAME.gif for all)") : ""
+        print("showed \(image)\(frames) on \(panel ?? size)" + (trace.map { ", \($0.count) bus transactions in \($0.path)" } ?? ""))
     }
 }
 
@@ -100,13 +111,34 @@ extension ShowCommand {
             throw RuntimeError.badOption("a HUB75 panel needs a continuous refresh; show it with 'pixelwheel run' instead")
         }
         #if os(Linux)
-        let picture = try RGBImage8Reader.read(image)
+        let input = try ShowInput.read(image)
         let trace = traceBus.map { BusTraceFile(path: $0) }
         let linux = LinuxBusProvider()
         let buses: any BusProvider = trace.map { TracingBusProvider(linux, sink: $0, clock: { MonotonicClock.nanoseconds() }) } ?? linux
         let dither = try chosenDither(for: description)
         let driver = try description.makeDriver(on: buses)
-        try driver.panel.show(dither.apply(StillImage.fit(picture, width: driver.panel.width, height: driver.panel.height)))
+        let frames = input.frames.map { dither.apply(StillImage.fit($0, width: driver.panel.width, height: driver.panel.height)) }
+        if frames.count == 1 {
+            try driver.panel.show(frames[0])
+        } else {
+            // An animation plays with its own delays, as often as the file says (forever when
+            // it loops), until Ctrl-C or SIGTERM; the last frame stays on the chip.
+            let signals = SignalWatcher.shared
+            signals.watch(SignalWatcher.stopSignals)
+            Environment.printNow("playing \(frames.count) frames on \(description.device)" + (input.loopsForever ? "; Ctrl-C stops" : ""))
+            var round = 0
+            playing: while input.loopsForever || round < (input.loopCount ?? 0) + 1 {
+                for (frame, delay) in zip(frames, input.delaysCentiseconds) {
+                    try driver.panel.show(frame)
+                    let until = MonotonicClock.nanoseconds() + Int64(delay == 0 ? 10 : delay) * 10_000_000
+                    while MonotonicClock.nanoseconds() < until {
+                        if signals.stopRequested { break playing }
+                        SystemThread.sleep(nanoseconds: 5_000_000)
+                    }
+                }
+                round += 1
+            }
+        }
         try trace?.write()
         print("showed \(image) on \(description.device) (\(description.type))")
         #else
@@ -167,9 +199,26 @@ struct DecodeCommand: ParsableCommand {
     }
 }
 
-/// Reads an image file for `show`.
-enum RGBImage8Reader {
-    static func read(_ path: String) throws -> RGBImage8 {
-        try StillImage.read(path, bytes: try FileBytes.read(path))
+/// What `show` puts on a panel: one picture, or a GIF's frames with their delays.
+struct ShowInput {
+    var frames: [RGBImage8]
+    var delaysCentiseconds: [Int]
+    /// The GIF's loop count (nil: play once; 0: forever).
+    var loopCount: Int?
+    var loopsForever: Bool { loopCount == 0 }
+
+    /// Reads a PNG, JPEG or PPM picture, or a GIF with all its frames.
+    static func read(_ path: String) throws -> ShowInput {
+        let bytes = try FileBytes.read(path)
+        if bytes.starts(with: Array("GIF8".utf8)) {
+            let animation: GIFAnimation
+            do {
+                animation = try GIFFile.decode(bytes)
+            } catch let error as ImageFileError {
+                throw error.naming(path)
+            }
+            return ShowInput(frames: animation.frames, delaysCentiseconds: animation.delaysCentiseconds, loopCount: animation.loopCount)
+        }
+        return ShowInput(frames: [try StillImage.read(path, bytes: bytes)], delaysCentiseconds: [0], loopCount: nil)
     }
 }

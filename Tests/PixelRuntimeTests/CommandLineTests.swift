@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import PixelTestSupport
+import PixelImages
 
 /// The `pixelwheel` binary's argument handling, run as a user would.
 struct CommandLineTests {
@@ -33,5 +34,21 @@ struct CommandLineTests {
         #expect(unnamed.status != 0 && unnamed.errors.contains("as effect.parameter"))
         let unknown = try ChildProcess.run(binary, base + ["--param", "rain.colour=FF0000"])
         #expect(unknown.status != 0 && unknown.errors.contains("rain has no parameter 'colour'; it has speed, swap, chance, color"))
+    }
+
+    @Test func anAnimatedGIFIsShownFrameByFrameWithItsDelays() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
+        let dir = try TemporaryDirectory()
+        let source = dir.file("bounce.gif"), shown = dir.file("shown.gif"), still = dir.file("still.png")
+        let render = try ChildProcess.run(binary, ["render", "bounce", "--size", "32x16", "--seconds", "1", "--fps", "10", "--raw", "--out", source])
+        #expect(render.status == 0, "\(render.errors)")
+        let animated = try ChildProcess.run(binary, ["show", source, "--panel", "max7219:chips=4", "--raw", "--out", shown])
+        #expect(animated.status == 0 && animated.output.contains("(10 frames)"), "\(animated.errors)")
+        let gif = try GIFFile.read(path: shown)
+        let sourceDelays = try GIFFile.read(path: source).delaysCentiseconds
+        #expect(gif.frames.count == 10 && gif.delaysCentiseconds == sourceDelays)
+        #expect(gif.width == 32 && gif.height == 8, "the MAX7219 blocks' picture")
+        let first = try ChildProcess.run(binary, ["show", source, "--panel", "max7219:chips=4", "--out", still])
+        #expect(first.status == 0 && first.output.contains("the first of 10 frames"))
     }
 }

@@ -148,7 +148,11 @@ struct StillImageTests {
         #expect(ascii == binary)
         #expect(ascii[1, 0] == .blue)
         #expect(throws: ImageFileError.self) { _ = try StillImage.read("c.ppm", bytes: Array("P6 2 1 255\n".utf8) + [1, 2]) }
-        #expect(throws: ImageFileError.unknownFormat(path: "d.jpg")) { _ = try StillImage.read("d.jpg", bytes: [0xFF, 0xD8, 0xFF]) }
+        #expect(throws: ImageFileError.unknownFormat(path: "d.bmp")) { _ = try StillImage.read("d.bmp", bytes: Array("BM".utf8) + [0, 0, 0]) }
+        // A JPEG's first three bytes alone are a JPEG with nothing after them.
+        #expect(throws: ImageFileError.damagedJPEG(path: "e.jpg", detail: "JPEG datastream contains no image")) {
+            _ = try StillImage.read("e.jpg", bytes: [0xFF, 0xD8, 0xFF])
+        }
     }
 }
 

@@ -13,7 +13,7 @@ import PixelUI
 enum FuzzTarget: String, CaseIterable, Sendable {
     /// BDF font files (`--font`), then text measured and drawn in the font.
     case bdf
-    /// Still images (`show`): PNG through libpng, PPM, then fitted onto a panel.
+    /// Still images (`show`): PNG through libpng, JPEG through libjpeg, a GIF's first frame, PPM, then fitted onto a panel.
     case image
     /// Input scripts (`--script`).
     case script
