@@ -60,7 +60,7 @@ public enum ImageFileError: Error, CustomStringConvertible, Sendable, Hashable {
     }
 
     /// The same error, naming `path` if it did not name a file yet.
-    public func naming(_ path: String) -> ImageFileError {
+    func naming(_ path: String) -> ImageFileError {
         switch self {
         case .notPNG(nil): return .notPNG(path: path)
         case let .damagedPNG(nil, detail): return .damagedPNG(path: path, detail: detail)

@@ -6,14 +6,23 @@ public enum StillImage {
     /// Reads a PNG (any kind libpng reads), a JPEG, the first frame of a GIF, or a binary/ASCII
     /// PPM (P6/P3, maxval ≤ 255) of at most 2^25 pixels; errors name `path`.
     public static func read(_ path: String, bytes: [UInt8]) throws -> RGBImage8 {
+        try readFrames(path, bytes: bytes).frames[0]
+    }
+
+    /// Reads a picture as `read` does, but a GIF with all its frames, delays and loop count;
+    /// any other picture is one frame with no delay that plays once.
+    public static func readFrames(_ path: String, bytes: [UInt8]) throws -> GIFAnimation {
+        func still(_ image: RGBImage8) -> GIFAnimation {
+            GIFAnimation(width: image.width, height: image.height, frames: [image], delaysCentiseconds: [0], loopCount: nil)
+        }
         do {
-            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return try PNGFile.decode(bytes) }
-            if JPEGFile.looksLikeJPEG(bytes) { return try JPEGFile.decode(bytes) }
-            if bytes.starts(with: Array("GIF8".utf8)) { return try GIFFile.decode(bytes).frames[0] }
+            if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return still(try PNGFile.decode(bytes)) }
+            if JPEGFile.looksLikeJPEG(bytes) { return still(try JPEGFile.decode(bytes)) }
+            if bytes.starts(with: Array("GIF8".utf8)) { return try GIFFile.decode(bytes) }
         } catch let error as ImageFileError {
             throw error.naming(path)
         }
-        if bytes.starts(with: Array("P6".utf8)) || bytes.starts(with: Array("P3".utf8)) { return try PPM.decode(bytes, name: path) }
+        if bytes.starts(with: Array("P6".utf8)) || bytes.starts(with: Array("P3".utf8)) { return still(try PPM.decode(bytes, name: path)) }
         throw ImageFileError.unknownFormat(path: path)
     }
 

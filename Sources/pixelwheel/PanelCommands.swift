@@ -70,7 +70,7 @@ struct ShowCommand: ParsableCommand {
         guard traceBus == nil || panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
         if let out { try OfflineRender.checkWritable(out, extensions: [".png", ".gif"]) }
         if let traceBus { try OfflineRender.checkWritable(traceBus, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
-        let input = try ShowInput.read(image)
+        let input = try StillImage.readFrames(image, bytes: try FileBytes.read(image))
         let trace = traceBus.map { BusTraceFile(path: $0) }
         // An animated GIF goes through the panel frame by frame; a .png keeps its first frame.
         let wantsAnimation = out?.lowercased().hasSuffix(".gif") ?? true
@@ -111,7 +111,7 @@ extension ShowCommand {
             throw RuntimeError.badOption("a HUB75 panel needs a continuous refresh; show it with 'pixelwheel run' instead")
         }
         #if os(Linux)
-        let input = try ShowInput.read(image)
+        let input = try StillImage.readFrames(image, bytes: try FileBytes.read(image))
         let trace = traceBus.map { BusTraceFile(path: $0) }
         let linux = LinuxBusProvider()
         let buses: any BusProvider = trace.map { TracingBusProvider(linux, sink: $0, clock: { MonotonicClock.nanoseconds() }) } ?? linux
@@ -199,26 +199,3 @@ struct DecodeCommand: ParsableCommand {
     }
 }
 
-/// What `show` puts on a panel: one picture, or a GIF's frames with their delays.
-struct ShowInput {
-    var frames: [RGBImage8]
-    var delaysCentiseconds: [Int]
-    /// The GIF's loop count (nil: play once; 0: forever).
-    var loopCount: Int?
-    var loopsForever: Bool { loopCount == 0 }
-
-    /// Reads a PNG, JPEG or PPM picture, or a GIF with all its frames.
-    static func read(_ path: String) throws -> ShowInput {
-        let bytes = try FileBytes.read(path)
-        if bytes.starts(with: Array("GIF8".utf8)) {
-            let animation: GIFAnimation
-            do {
-                animation = try GIFFile.decode(bytes)
-            } catch let error as ImageFileError {
-                throw error.naming(path)
-            }
-            return ShowInput(frames: animation.frames, delaysCentiseconds: animation.delaysCentiseconds, loopCount: animation.loopCount)
-        }
-        return ShowInput(frames: [try StillImage.read(path, bytes: bytes)], delaysCentiseconds: [0], loopCount: nil)
-    }
-}

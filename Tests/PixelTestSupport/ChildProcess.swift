@@ -25,11 +25,14 @@ public struct ChildProcess {
         try process.run()
         // Drained together, so neither pipe fills while the other is read.
         nonisolated(unsafe) var errorData = Data()
-        let reader = Thread { errorData = errors.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
+        let errorsRead = DispatchSemaphore(value: 0)
+        Thread {
+            errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            errorsRead.signal()
+        }.start()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+        errorsRead.wait()
         return ChildProcess(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
                             errors: String(decoding: errorData, as: UTF8.self))
     }

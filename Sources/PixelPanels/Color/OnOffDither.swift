@@ -48,8 +48,8 @@ public enum OnOffDither: String, CaseIterable, Sendable {
                     next[x + 1] += error * 5 / 16
                     next[x + 2] += error / 16
                 }
-                current = next
-                next = [Int32](repeating: 0, count: frame.width + 2)
+                swap(&current, &next)
+                for i in next.indices { next[i] = 0 }
             }
         }
         return out

@@ -30,7 +30,7 @@ public final class TerminalScreenOutput: FrameOutput {
     /// and warnings from the app's source. Throws when the terminal is too small.
     public init(width: Int, height: Int, panelText: String, clicks: @escaping () -> Int, warnings: @escaping () -> [String]) throws {
         // The panel takes width columns and height/2 rows, plus the status lines below it.
-        if let message = Self.sizeProblem(width: width, height: height) {
+        if let message = Self.sizeProblem(width: width, height: height, terminal: TerminalDevice.size) {
             throw RuntimeError.badOption(message + " or choose a smaller --size")
         }
         self.width = width
@@ -42,9 +42,10 @@ public final class TerminalScreenOutput: FrameOutput {
         self.warnings = warnings
     }
 
-    /// Why the terminal is too small for a `width × height` panel and its status lines, or nil.
-    static func sizeProblem(width: Int, height: Int) -> String? {
-        guard let size = TerminalDevice.size, size.columns < width || size.rows < (height + 1) / 2 + 3 else { return nil }
+    /// Why a terminal of `terminal` cells is too small for a `width × height` panel and its
+    /// status lines, or nil (also when the terminal does not say its size).
+    static func sizeProblem(width: Int, height: Int, terminal: (columns: Int, rows: Int)?) -> String? {
+        guard let size = terminal, size.columns < width || size.rows < (height + 1) / 2 + 3 else { return nil }
         return "the terminal is \(size.columns)x\(size.rows) characters but a \(width)x\(height) panel needs at least "
             + "\(width)x\((height + 1) / 2 + 3); enlarge the window"
     }
@@ -68,7 +69,8 @@ public final class TerminalScreenOutput: FrameOutput {
             }
             redraw = true
         }
-        if let problem = Self.sizeProblem(width: width, height: height) {
+        let terminal = TerminalDevice.size  // asked once a frame, for the size check and the status width
+        if let problem = Self.sizeProblem(width: width, height: height, terminal: terminal) {
             if !tooSmall || redraw { TerminalDevice.write("\u{1B}[0m\u{1B}[2J\u{1B}[1;1H" + problem) }
             tooSmall = true
             return
@@ -81,7 +83,7 @@ public final class TerminalScreenOutput: FrameOutput {
         }
         var output = view.update(to: frame)
         // Status lines, cut to the terminal's width so they never wrap and scroll the panel away.
-        let columns = max(1, (TerminalDevice.size?.columns ?? 200) - 1)
+        let columns = max(1, (terminal?.columns ?? 200) - 1)
         func fit(_ text: String) -> String { String(text.prefix(columns)) }
         let ticking = ticker.isShowing(clicks: clicks(), at: MonotonicClock.nanoseconds())
         let fps = status.measuredFPS.map { Self.tenths($0) + " fps" } ?? "– fps"

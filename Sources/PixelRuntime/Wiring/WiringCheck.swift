@@ -30,11 +30,14 @@ public struct WiringCheck {
     }
 
     /// The GPIO line of the signal called `name` (any case), or an error listing the names.
-    public func gpio(of name: String) throws(RuntimeError) -> Int {
+    public func gpio(of name: String) throws(RuntimeError) -> Int { try signal(named: name).gpio }
+
+    /// The signal called `name` (any case) as the wiring spells it, or an error listing the names.
+    func signal(named name: String) throws(RuntimeError) -> (name: String, gpio: Int) {
         guard let signal = signals.first(where: { $0.name.lowercased() == name.lowercased() }) else {
             throw .badOption("no HUB75 signal '\(name)' in the \(panel.text) wiring; use one of " + signals.map(\.name).joined(separator: ", "))
         }
-        return signal.gpio
+        return signal
     }
 
     /// Claims the wiring's lines on `provider` and drives `name` high and all others low. The
@@ -48,8 +51,7 @@ public struct WiringCheck {
 
     /// What the user sees while `name` is held.
     public func holdingMessage(_ name: String) throws(RuntimeError) -> String {
-        let gpio = try gpio(of: name)
-        let signal = signals.first { $0.gpio == gpio }!.name
+        let (signal, gpio) = try signal(named: name)
         let pin = HeaderPin.physical(gpio: gpio).map { " (header pin \($0))" } ?? ""
         return "\(signal) is high on GPIO \(gpio)\(pin); the other \(signals.count - 1) HUB75 lines are low. "
             + "Measure \(signal) at the panel's input connector against GND: about 3.3 V (5 V after a level shifter) means it is connected"
