@@ -5,7 +5,7 @@ SYSTEM_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev lib
 SWIFT ?= swift
 OUT ?= out
 
-.PHONY: run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
+.PHONY: web bench-web run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
 	@scripts/install-system-packages.sh $(SYSTEM_PACKAGES)
@@ -20,6 +20,10 @@ release: setup
 run: release
 	@.build/release/pixelwheel sim $(SIM_ARGS)
 
+# `make web` serves the simulator's page on http://127.0.0.1:8080/ (WEB_ARGS adds options).
+web: release
+	@.build/release/pixelwheel web $(WEB_ARGS)
+
 # Renders a GIF preview of every effect into out/.
 previews: release
 	@mkdir -p $(OUT)
@@ -29,10 +33,11 @@ previews: release
 	@.build/release/pixelwheel render starfield --param mode=shader --size 64x32 --seconds 6 --fps 30 --out $(OUT)/starfield-shader.gif
 	@echo "Previews written to $(OUT)/ (open the GIFs in any image viewer)."
 
-# The Swift suite, the golden frames on AArch64 (the Pi's CPU) as Embedded Swift under qemu,
-# then the short fuzzing pass.
+# The Swift suite, the web simulator in a real browser (headless Chromium), the golden frames
+# on AArch64 (the Pi's CPU) as Embedded Swift under qemu, then the short fuzzing pass.
 test: setup
 	$(SWIFT) test
+	SWIFT="$(SWIFT)" scripts/test-web.sh
 	scripts/cross.sh test aarch64-none-none-elf
 	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke
 
@@ -73,6 +78,11 @@ test-gpiod2: setup
 bench: release
 	.build/release/pixelwheel bench
 
+# The CPU cost of serving 0, 1 and 10 browsers from `pixelwheel web` (64x32, 30 fps).
+bench-web: release
+	@scripts/install-system-packages.sh python3-websocket
+	scripts/web-bench.py .build/release/pixelwheel
+
 # `make install`: the binary (Swift standard library linked in, so systemd needs no toolchain
 # path), the systemd unit, and an example configuration that is never overwritten.
 PREFIX ?= /usr/local
@@ -84,6 +94,8 @@ install: setup
 	install -m 644 config/pixelwheel.service $(DESTDIR)/etc/systemd/system/pixelwheel.service
 	install -m 644 config/*.toml $(DESTDIR)$(PREFIX)/share/pixelwheel/examples/
 	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/pixelwheel/README.md
+	install -d $(DESTDIR)$(PREFIX)/share/pixelwheel/web
+	install -m 644 web/index.html web/pixelwheel.css web/pixelwheel.js $(DESTDIR)$(PREFIX)/share/pixelwheel/web/
 	@if [ -e $(DESTDIR)/etc/pixelwheel/pixelwheel.toml ]; then \
 		echo "kept the existing $(DESTDIR)/etc/pixelwheel/pixelwheel.toml"; \
 	else \

@@ -11,6 +11,12 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // The web simulator's HTTP and WebSocket server (SwiftNIO underneath).
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
+        // Already under Hummingbird; named to quiet its log and to stop it on our own signal.
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
     ],
     targets: [
         // System libraries, reached through their Debian -dev packages.
@@ -72,10 +78,19 @@ let package = Package(
             "PixelCore", "PixelEffects", "PixelUI", "PixelPanels", "PixelSystem", "PixelImages", "PixelSimulator", "PixelInputs",
             "PixelConfig", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
+        // `pixelwheel web`: the page and the WebSocket over Hummingbird; the protocol, the input
+        // source and the frame hub it serves live in PixelRuntime, free of the server.
+        .target(name: "PixelWebServer", dependencies: [
+            "PixelRuntime", "PixelSystem",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+        ]),
         .executableTarget(
             name: "pixelwheel",
             dependencies: [
-                "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelPanels", "PixelSimulator", "PixelConfig",
+                "PixelRuntime", "PixelWebServer", "PixelSystem", "PixelImages", "PixelInputs", "PixelPanels", "PixelSimulator", "PixelConfig",
                 .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-smoke}
-targets=${FUZZ_TARGETS:-bdf image script settings trace panel params keys devices config}
+targets=${FUZZ_TARGETS:-bdf image script settings trace panel params keys devices config web}
 swift=${SWIFT:-swift}
 
 mkdir -p .build/fuzz/crashes

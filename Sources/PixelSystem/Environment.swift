@@ -12,6 +12,9 @@ public enum Environment {
     }
 
     /// This process's id.
+    /// The running program's own path (Linux: `/proc/self/exe`), or nil when unknown.
+    public static var executablePath: String? { SystemCalls.readlink("/proc/self/exe") }
+
     public static var processID: Int32 { getpid() }
 
     /// A directory for temporary files: `$TMPDIR`, else `/tmp`.

@@ -32,6 +32,8 @@ public enum SystemCall: Hashable, Sendable {
     case stat(path: String)
     /// `access(path, mode)`.
     case access(path: String, mode: Int32)
+    /// `readlink(path, …)`.
+    case readlink(path: String)
     /// `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, deadline)`.
     case sleep(untilNanoseconds: Int64)
     /// `clock_gettime(CLOCK_MONOTONIC)`.

@@ -263,6 +263,19 @@ public enum SystemCalls {
         return Set(groups.prefix(max(0, Int(n))).map { UInt32($0) } + [UInt32(getegid())])
     }
 
+    /// `readlink(2)`: the target of the symbolic link at `path`, or nil with `errno`.
+    public static func readlink(_ path: String) -> String? {
+        if intercept(.readlink(path: path)) { return nil }
+        var buffer = [CChar](repeating: 0, count: 4097)
+        #if canImport(Glibc)
+        let count = Glibc.readlink(path, &buffer, 4096)
+        #else
+        let count = Darwin.readlink(path, &buffer, 4096)
+        #endif
+        guard count >= 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// `access(2)`.
     public static func access(_ path: String, _ mode: Int32) -> Int32 {
         if intercept(.access(path: path, mode: mode)) { return -1 }

@@ -10,7 +10,7 @@ struct PixelWheelCommand: ParsableCommand {
         commandName: "pixelwheel",
         abstract: "Animated effects for low-resolution LED panels, with an iPod-style click-wheel menu.",
         version: PixelWheelVersion.current,
-        subcommands: [SimCommand.self, RunCommand.self, DoctorCommand.self, RenderCommand.self, ShowCommand.self, DecodeCommand.self, ListCommand.self, BenchCommand.self, WiringCommand.self])
+        subcommands: [SimCommand.self, WebCommand.self, RunCommand.self, DoctorCommand.self, RenderCommand.self, ShowCommand.self, DecodeCommand.self, ListCommand.self, BenchCommand.self, WiringCommand.self])
 }
 
 /// Options shared by commands that render effects.

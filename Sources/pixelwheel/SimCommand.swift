@@ -21,11 +21,7 @@ struct SimCommand: ParsableCommand {
               6 next · 7 previous
             """)
 
-    @Option(name: .long, help: "Panel size in LEDs, WIDTHxHEIGHT.")
-    var size: String = "64x32"
-
-    @Option(name: .long, parsing: .unconditional, help: "Frames per second (1...240).")
-    var fps: Int = 30
+    @OptionGroup var app: AppOptions
 
     @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds (headless default: script end + 1 s, or 5 s).")
     var seconds: String?
@@ -42,45 +38,13 @@ struct SimCommand: ParsableCommand {
     @Flag(name: .long, help: "Run without a terminal, on the virtual clock.")
     var noTty = false
 
-    @Option(name: .long, help: "Settings file (default: ~/.local/state/pixelwheel/settings.conf).")
-    var state: String?
-
-    @Option(name: .long, parsing: .unconditional, help: "Seed for the effects' randomness.")
-    var seed: UInt64 = 1
-
-    @Option(name: .long, help: ArgumentHelp("Show the picture through a panel's driver and device model, e.g. max7219:chips=4, hub75:rows=32,cols=64 (the panel sets the size).", valueName: "TYPE:key=value,…"))
-    var panel: String?
-
     @Option(name: .long, help: "With --panel: write every bus transaction to FILE.jsonl (one JSON object per line).")
     var traceBus: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "The text of Extras → Scrolling Text.")
-    var text: String?
-
-    @Option(name: .long, help: "A BDF font file for the clock and the scrolling text (your own font).")
-    var font: String?
-
-    @Option(name: .long, help: ArgumentHelp("An effect parameter, effect.name=value (e.g. bounce.speed=40), as if set in Settings → Effect Parameters; repeat for several. See 'pixelwheel list'.", valueName: "effect.name=value"))
-    var param: [String] = []
-
     func run() throws {
-        let scriptValue = try script.map { path in try InputScript(text: try readText(path), name: path) }
-        var options = SimulatorSession.Options(
-            size: try PanelSize(parsing: size), fps: fps,
-            seconds: try seconds.map { try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 100)...32767) },
-            script: scriptValue, framesOut: framesOut, frameScale: scale, statePath: state ?? SettingsStore.defaultPath(), seed: seed)
-        options.panel = panel
-        guard traceBus == nil || panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
+        var options = try app.sessionOptions(seconds: seconds, script: script, framesOut: framesOut, scale: scale)
+        guard traceBus == nil || app.panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
         options.traceBus = traceBus
-        options.text = text
-        options.effectParameters = try EffectCatalog.parseAssignments(param)
-        if let font {
-            do {
-                options.textFont = try PixelFont(bdf: try readText(font))
-            } catch let error as BDFError {
-                throw RuntimeError.badOption("\(font): \(error)")
-            }
-        }
         if !noTty && !TerminalDevice.isInteractive {
             throw RuntimeError.badOption("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
         }
@@ -92,7 +56,7 @@ struct SimCommand: ParsableCommand {
         if noTty {
             let frames = try session.runHeadless()
             for warning in session.warnings.dropFirst(warnedAtStart) { printError(warning) }
-            print("rendered \(frames) frames at \(fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
+            print("rendered \(frames) frames at \(app.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
         } else {
             try session.runInteractive()
         }

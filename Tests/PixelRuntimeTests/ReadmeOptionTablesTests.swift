@@ -44,7 +44,7 @@ struct ReadmeOptionTablesTests {
         return rows
     }
 
-    @Test(arguments: ["sim", "run", "render", "show", "decode", "bench", "wiring"])
+    @Test(arguments: ["sim", "web", "run", "render", "show", "decode", "bench", "wiring"])
     func everyOptionHasARowWithItsDefault(command: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
         let options = try options(of: command)

@@ -136,4 +136,18 @@ struct ClickWheelTests {
         #expect(steps == 18)
         #expect(wheel.drag(x: 0, y: 0) == 0)
     }
+
+    @Test func aDragOfExactlyKTimes20DegreesMakesKStepsThoughSamplesAreRounded() {
+        // 100° is 18204.4 raw units, sampled as 18204: without the one-unit slack it made 4 steps.
+        for k in 1...18 {
+            var forward = ClickWheel(), backward = ClickWheel()
+            let samples = Array(stride(from: 0, through: 20 * k, by: 5))
+            #expect(drag(&forward, degrees: samples).reduce(0, +) == k, "\(k) × 20° clockwise")
+            #expect(drag(&backward, degrees: samples.reversed()).reduce(0, +) == -k, "\(k) × 20° anticlockwise")
+        }
+        // The slack is one raw unit, not more: 19.9° is still no step.
+        var wheel = ClickWheel()
+        _ = wheel.drag(to: .zero)
+        #expect(wheel.drag(to: Angle(raw: 3640 - 18)) == 0)
+    }
 }

@@ -121,7 +121,7 @@ public struct SimulatorSession {
     public var clicks: Int { source.clicks }
 
     /// The panel (or the plain picture) with `viewers` behind it.
-    private func display(_ viewers: [any FrameOutput]) -> any FrameOutput {
+    func display(_ viewers: [any FrameOutput]) -> any FrameOutput {
         if let panel { return SimulatedPanelOutput(panel: panel, viewers: viewers, trace: trace) }
         return PlainPanelOutput(viewers: viewers)
     }
@@ -161,6 +161,24 @@ public struct SimulatorSession {
         let loop = FrameLoop(source: source, inputs: inputs,
                              clock: PacedFrameClock(framesPerSecond: options.fps, source: MonotonicClock()),
                              outputs: [display([screen])], length: options.seconds.map { FrameTime.seconds($0) },
+                             now: MonotonicClock.nanoseconds, stopsOnSignals: true)
+        try loop.run()
+    }
+}
+
+extension SimulatorSession {
+    /// A description of what is shown, for status lines: the panel model's, or the size.
+    public var panelText: String { panel?.text ?? options.size.description }
+
+    /// Runs on the monotonic clock with `inputs`, showing each frame (the panel model's
+    /// picture when there is a panel) on `viewers`, until SIGINT, SIGTERM or `seconds`: the web
+    /// simulator's loop.
+    public mutating func runLive(inputs: [any InputSource], viewers: [any FrameOutput]) throws {
+        var inputs = inputs
+        if let script = options.script { inputs.append(ScriptInputSource(script)) }
+        let loop = FrameLoop(source: source, inputs: inputs,
+                             clock: PacedFrameClock(framesPerSecond: options.fps, source: MonotonicClock()),
+                             outputs: [display(viewers)], length: options.seconds.map { FrameTime.seconds($0) },
                              now: MonotonicClock.nanoseconds, stopsOnSignals: true)
         try loop.run()
     }

@@ -16,7 +16,8 @@ import PixelEffects
 /// angle between samples is accumulated and every 1/`stepsPerTurn` of a turn of travel (default
 /// 18 steps per turn: one step per 20°) makes one step, the rest carried over. Steps are
 /// counted as an exact fraction of a turn, so a whole turn makes exactly `stepsPerTurn` steps
-/// (20° is not a whole number of raw angle units). A change of `maximumJump` (default 20°) or
+/// (20° is not a whole number of raw angle units), and a drag of exactly k·20°, sampled in
+/// rounded raw units, makes k steps (travel one raw unit short of a step completes it). A change of `maximumJump` (default 20°) or
 /// more between two samples is ignored, as the original does: that is a finger lifted and put
 /// down elsewhere, or a missed stretch of samples, not a turn. Unlike the original, the change is measured the
 /// short way round the circle (from 350° to 5° is +15°), so crossing 0°/360° counts normally in
@@ -134,8 +135,11 @@ public struct ClickWheel: Sendable {
         let change = Int(Int16(truncatingIfNeeded: current.raw &- previous.raw))
         if change.magnitude >= Int(maximumJump.raw) { return 0 }
         pendingAngle += change * stepsPerTurn
-        let steps = pendingAngle / Int(Angle.fullTurn.raw)
-        pendingAngle -= steps * Int(Angle.fullTurn.raw)
+        // Samples are whole raw units, each rounded, so a drag of exactly k steps (100° is
+        // 18204.4 units) can arrive up to one unit short; that last unit completes the step.
+        let full = Int(Angle.fullTurn.raw), slack = stepsPerTurn
+        let steps = pendingAngle >= 0 ? (pendingAngle + slack) / full : -((slack - pendingAngle) / full)
+        pendingAngle -= steps * full
         return steps
     }
 

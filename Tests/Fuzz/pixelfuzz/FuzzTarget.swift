@@ -31,6 +31,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case devices
     /// The TOML configuration file.
     case config
+    /// Browser messages of `pixelwheel web` (length-prefixed) through a connection's limits, the
+    /// parser and the input source; then the bytes as a `--listen` address and as Host/Origin headers.
+    case web
 
     /// Every target's name, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -49,7 +52,41 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .keys: Self.keys(data)
         case .devices: Self.devices(data)
         case .config: _ = try? ConfigurationLoader.parse(text, file: "fuzz.toml")
+        case .web: Self.web(data)
         }
+    }
+
+    /// Each message is a length byte (its low 3 bits) and that many bytes; three browsers take
+    /// turns by the first byte. A message that parses must write back to the same bytes.
+    static func web(_ data: [UInt8]) {
+        let queue = WebInputQueue(capacity: 64)
+        var clock: Int64 = 0
+        let input = WebInputSource(queue: queue, now: { clock })
+        var limits = WebClientGuard()
+        var index = 0
+        while index < data.count {
+            // The length byte's high 5 bits: milliseconds since the previous message.
+            let length = Int(data[index] & 0x07)
+            clock += Int64(data[index] >> 3) * 1_000_000
+            index += 1
+            let bytes = Array(data[index..<min(data.count, index + length)])
+            index += length
+            guard limits.admit(at: clock) == .accept else { continue }
+            switch WebClientMessage.parse(bytes) {
+            case let .success(message):
+                precondition(WebClientMessage.parse(message.bytes) == .success(message), "\(message) does not round-trip")
+                queue.post(client: Int(bytes[0]) % 3, message, arrived: clock)
+            case .failure:
+                _ = limits.strike(at: clock)
+            }
+            if index % 5 == 0 { _ = input.events(upTo: FrameTime(nanoseconds: clock)) }
+        }
+        queue.post(client: 1, nil, arrived: clock)
+        _ = input.events(upTo: FrameTime(nanoseconds: clock + 1_000_000_000))
+        let text = String(decoding: data, as: UTF8.self)
+        _ = try? WebListenAddress(parsing: text)
+        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        _ = WebOriginPolicy(listenHost: "127.0.0.1", port: 8080).refusal(host: lines.first, origin: lines.last)
     }
 
     /// A font that loads is measured and drawn, on its own and as the app's text font.

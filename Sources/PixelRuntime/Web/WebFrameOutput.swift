@@ -1,0 +1,216 @@
+import PixelCore
+import PixelImages
+import PixelPanels
+import PixelUI
+
+/// The frame message `pixelwheel web` sends: `46 01`, width and height (u16 big-endian), the
+/// frame number and the click count so far (u32 big-endian), then width·height·3 bytes of sRGB,
+/// row-major, top row first. The page plays a click sound for each rise of the click count.
+public enum WebFrameMessage {
+    /// Bytes before the pixels.
+    public static let headerLength = 14
+
+    /// The message for `frame`, frame number `number`, after `clicks` clicks.
+    public static func encode(_ frame: Frame, number: Int, clicks: Int) -> [UInt8] {
+        var bytes: [UInt8] = [0x46, 1]
+        bytes.reserveCapacity(headerLength + frame.width * frame.height * 3)
+        func append16(_ value: Int) { bytes += [UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)] }
+        func append32(_ value: Int) { append16(value >> 16); append16(value) }
+        append16(frame.width)
+        append16(frame.height)
+        append32(number)
+        append32(clicks)
+        bytes += frame.srgbBytes
+        return bytes
+    }
+}
+
+/// The frame loop's side of `pixelwheel web`: each shown frame (the panel model's picture
+/// when there is a panel) becomes a frame message for every browser, but only when the picture
+/// or the click count changed; about once a second, and whenever something in it changes, a
+/// status message (panel, measured frame rate, theme, viewers, recording). It also records a
+/// GIF for a browser that pressed Record.
+public final class WebFrameOutput: FrameOutput {
+    private let broadcaster: WebBroadcaster
+    private let panelText: String
+    private let clicks: () -> Int
+    private let theme: () -> Theme
+    private let fps: Int
+    private let now: () -> Int64
+    private var lastPixels: [UInt8]?
+    private var lastClicks = -1
+    private var lastStatus: String?
+    private var lastStatusAt: Int64?
+    private var recording: (client: Int, recorder: WebRecorder)?
+    /// Frame messages published so far.
+    public private(set) var published = 0
+
+    /// Publishes to `broadcaster`; `panelText` describes the panel in the status line,
+    /// `clicks` and `theme` read the app; `now` is monotonic ns.
+    public init(broadcaster: WebBroadcaster, panelText: String, fps: Int, clicks: @escaping () -> Int, theme: @escaping () -> Theme,
+                now: @escaping () -> Int64) {
+        self.broadcaster = broadcaster
+        self.panelText = panelText
+        self.fps = fps
+        self.clicks = clicks
+        self.theme = theme
+        self.now = now
+    }
+
+    public func show(_ frame: Frame, status: FrameStatus) throws {
+        let pixels = frame.srgbBytes
+        let clickCount = clicks()
+        if pixels != lastPixels || clickCount != lastClicks {
+            lastPixels = pixels
+            lastClicks = clickCount
+            broadcaster.publish(frame: WebFrameMessage.encode(frame, number: status.frames, clicks: clickCount))
+            published += 1
+        }
+        try handleRecordRequests()
+        if let active = recording {
+            try active.recorder.append(frame)
+            if active.recorder.isFull { try stopRecording() }
+        }
+        sendStatus(status)
+    }
+
+    private func handleRecordRequests() throws {
+        for client in broadcaster.takeRecordRequests() {
+            if recording != nil {
+                try stopRecording()
+            } else {
+                recording = (client, WebRecorder(fps: fps))
+                lastStatus = nil  // say so at once
+            }
+        }
+    }
+
+    private func stopRecording() throws {
+        guard let active = recording else { return }
+        recording = nil
+        lastStatus = nil
+        guard let gif = try active.recorder.finish() else { return }
+        let number = broadcaster.store(recording: gif)
+        broadcaster.send(text: WebJSON.object([
+            ("type", .string("recorded")), ("url", .string("/recordings/\(number).gif")),
+            ("name", .string("pixelwheel-\(number).gif")),
+        ]), to: active.client)
+    }
+
+    private func sendStatus(_ status: FrameStatus) {
+        let fpsText: WebJSON.Value = status.measuredFPS.map { .number(Self.oneDecimal($0)) } ?? .number(String(fps))
+        let viewers = broadcaster.clientCount
+        let fields: [(String, WebJSON.Value)] = [
+            ("type", .string("status")), ("panel", .string(panelText)), ("fps", fpsText),
+            ("theme", .string(theme().rawValue)), ("viewers", .number(String(viewers))), ("recording", .bool(recording != nil)),
+        ]
+        // The rate changes every frame; send the status each second, or at once when anything else changed.
+        let withoutRate = WebJSON.object(fields.filter { $0.0 != "fps" })
+        let at = now()
+        guard withoutRate != lastStatus || lastStatusAt.map({ at - $0 >= 1_000_000_000 }) ?? true else { return }
+        lastStatus = withoutRate
+        lastStatusAt = at
+        broadcaster.send(text: WebJSON.object(fields), isStatus: true)
+    }
+
+    static func oneDecimal(_ value: Fixed) -> String {
+        let tenths = (Int(value.raw) * 10 + 32768) >> 16
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    public func setBrightness(percent: Int) {}
+
+    /// Ends a recording in progress (so its GIF is not lost) and every browser's stream.
+    public func finish() throws {
+        defer { broadcaster.finish() }
+        try stopRecording()
+    }
+}
+
+/// A GIF of the frames shown while Record is on: round LEDs as `PanelPreview.dots` draws them,
+/// at most 50 frames a second (browsers slow GIFs with shorter delays down) and at most
+/// `maximumSeconds` long. A picture that stays the same (a menu nobody touches) is one GIF
+/// frame with a longer delay. Only the compressed GIF and the newest picture are held.
+public final class WebRecorder {
+    /// The longest recording, in seconds; it stops by itself there.
+    public static let maximumSeconds = 120
+    private let fps: Int
+    private let stride: Int
+    private var encoder: GIFEncoder?
+    private var shown = 0
+    private var kept = 0
+    /// The newest picture, not yet written: it may last longer.
+    private var pending: (image: RGBImage8, delay: Int)?
+
+    /// A recorder of frames shown `fps` times a second.
+    public init(fps: Int) {
+        self.fps = fps
+        stride = (fps + 49) / 50
+    }
+
+    /// True once `maximumSeconds` were recorded.
+    public var isFull: Bool { shown >= Self.maximumSeconds * fps }
+
+    /// The preview's scale: dots about 512 pixels across in all, 2...16 pixels each.
+    static func scale(for frame: Frame) -> Int { max(2, min(16, 512 / max(frame.width, frame.height / 2, 1))) }
+
+    /// Adds a shown frame (every `stride`-th is kept).
+    public func append(_ frame: Frame) throws {
+        defer { shown += 1 }
+        guard shown % stride == 0 else { return }
+        // Frame k starts at k·stride/fps seconds, rounded to centiseconds; the delay is the gap.
+        func start(_ k: Int) -> Int { (k * stride * 200 + fps) / (2 * fps) }
+        let delay = max(2, start(kept + 1) - start(kept))
+        kept += 1
+        let image = PanelPreview.dots(frame, scale: Self.scale(for: frame))
+        if let previous = pending, previous.image == image, previous.delay + delay <= 65535 {
+            pending = (image, previous.delay + delay)
+            return
+        }
+        try flush()
+        pending = (image, delay)
+    }
+
+    private func flush() throws {
+        guard let (image, delay) = pending else { return }
+        if encoder == nil { encoder = try GIFEncoder(width: image.width, height: image.height, loop: true) }
+        try encoder!.append(image, delayCentiseconds: delay)
+        pending = nil
+    }
+
+    /// The GIF, or nil when no frame was recorded.
+    public func finish() throws -> [UInt8]? {
+        try flush()
+        guard let encoder else { return nil }
+        self.encoder = nil
+        return try encoder.finish()
+    }
+}
+
+/// The few JSON objects the web simulator sends, written by hand: flat objects of strings,
+/// numbers and booleans.
+public enum WebJSON {
+    /// A member's value.
+    public enum Value: Equatable, Sendable {
+        case string(String)
+        /// A number, already written (`29.9`).
+        case number(String)
+        case bool(Bool)
+    }
+
+    /// `{"key":value,…}` in the given order.
+    public static func object(_ members: [(String, Value)]) -> String {
+        "{" + members.map { key, value in
+            let text: String
+            switch value {
+            case let .string(string): text = quoted(string)
+            case let .number(number): text = number
+            case let .bool(flag): text = flag ? "true" : "false"
+            }
+            return quoted(key) + ":" + text
+        }.joined(separator: ",") + "}"
+    }
+
+    /// `text` as a JSON string.
+    public static func quoted(_ text: String) -> String { "\"" + jsonEscaped(text) + "\"" }
+}

@@ -1,0 +1,217 @@
+import Dispatch
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import PixelRuntime
+import PixelSystem
+import ServiceLifecycle
+import Synchronization
+
+/// The HTTP and WebSocket server of `pixelwheel web`, on Hummingbird: it serves the page's
+/// files, a finished recording, and `/ws`, where each browser gets the frames and status from
+/// a `WebBroadcaster` and sends its input into a `WebInputQueue`.
+///
+/// It runs on SwiftNIO's threads and Swift's concurrency pool; the frame loop runs on the
+/// calling thread and meets it only in those two thread-safe objects.
+public final class WebServer: Sendable {
+    /// Where and how to serve.
+    public struct Configuration: Sendable {
+        /// Address to listen on (`127.0.0.1`).
+        public var host: String
+        /// Port to listen on; 0 picks a free one (see `port`).
+        public var port: Int
+        /// The page.
+        public var page: WebPage
+        /// The most browsers at once.
+        public var maximumClients: Int
+
+        /// Serve `page` on `host`:`port` to at most `maximumClients` browsers.
+        public init(host: String, port: Int, page: WebPage, maximumClients: Int) {
+            self.host = host; self.port = port; self.page = page; self.maximumClients = maximumClients
+        }
+    }
+
+    /// Counts over the server's life, for its closing line and the tests.
+    public struct Counts: Sendable, Equatable {
+        /// WebSocket connections accepted.
+        public var connections = 0
+        /// Upgrades refused (wrong Origin or Host, too many viewers).
+        public var refusedUpgrades = 0
+        /// Messages ignored: malformed, too long, text, or over the rate.
+        public var badMessages = 0
+        /// Connections closed because bad messages kept coming.
+        public var closedForBadMessages = 0
+    }
+
+    private struct State {
+        var port: Int?
+        var failure: String?
+        var group: ServiceGroup?
+        var finished = false
+        var counts = Counts()
+    }
+
+    /// The configuration.
+    public let configuration: Configuration
+    /// Frames and texts out.
+    public let broadcaster: WebBroadcaster
+    /// Input in.
+    public let inputs: WebInputQueue
+    private let state = Mutex(State())
+    private let started = DispatchSemaphore(value: 0)
+    private let ended = DispatchSemaphore(value: 0)
+
+    /// A server of `configuration`, sharing `broadcaster` and `inputs` with the frame loop.
+    public init(configuration: Configuration, broadcaster: WebBroadcaster, inputs: WebInputQueue) {
+        self.configuration = configuration
+        self.broadcaster = broadcaster
+        self.inputs = inputs
+    }
+
+    /// The port it listens on, once started.
+    public var port: Int? { state.withLock { $0.port } }
+    /// The counts so far.
+    public var counts: Counts { state.withLock { $0.counts } }
+
+    /// Starts listening and returns once it does; throws when it cannot (the port is taken,
+    /// the address is not this machine's).
+    public func start() throws {
+        var logger = Logger(label: "pixelwheel.web")
+        logger.logLevel = .critical
+        let application = Application(
+            router: makeRouter(),
+            server: .http1WebSocketUpgrade(webSocketRouter: makeRouter(),
+                                           configuration: .init(ws: .init(maxFrameSize: 1024, autoPing: .enabled(timePeriod: .seconds(15)),
+                                                                     closeTimeout: .seconds(2)))),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PixelWheel"),
+            onServerRunning: { [self] channel in
+                state.withLock { $0.port = channel.localAddress?.port }
+                started.signal()
+            },
+            logger: logger
+        )
+        let group = ServiceGroup(configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
+        state.withLock { $0.group = group }
+        Task.detached { [self] in
+            do {
+                try await group.run()
+            } catch {
+                state.withLock { $0.failure = "\(error)" }
+            }
+            state.withLock { $0.finished = true }
+            started.signal()
+            ended.signal()
+        }
+        started.wait()
+        if let failure = state.withLock({ $0.port == nil ? ($0.failure ?? "stopped") : nil }) {
+            throw RuntimeError.badOption(
+                "cannot listen on \(configuration.host):\(configuration.port) (\(failure)); pick another address or port with --listen ADDR:PORT")
+        }
+    }
+
+    /// Stops: every browser is told the server is going away, then the server shuts down;
+    /// waits at most `timeoutSeconds` for it.
+    public func stop(timeoutSeconds: Int = 3) {
+        broadcaster.finish()
+        guard let group = state.withLock({ state -> ServiceGroup? in
+            defer { state.group = nil }  // once: a second call returns at once
+            return state.finished ? nil : state.group
+        }) else { return }
+        Task.detached { await group.triggerGracefulShutdown() }
+        _ = ended.wait(timeout: .now() + .seconds(timeoutSeconds))
+    }
+
+    private func count(_ change: (inout Counts) -> Void) {
+        state.withLock { change(&$0.counts) }
+    }
+
+    private func makeRouter() -> Router<BasicWebSocketRequestContext> {
+        let router = Router(context: BasicWebSocketRequestContext.self)
+        let page = configuration.page
+        let broadcaster = self.broadcaster
+        router.get("/") { request, _ in try Self.pageFile(page, request.uri.path) }
+        router.get(":file") { request, _ in try Self.pageFile(page, request.uri.path) }
+        router.get("recordings/:file") { _, context in
+            let name = context.parameters.get("file") ?? ""
+            guard name.hasSuffix(".gif"), let number = Int(name.dropLast(4)), let gif = broadcaster.recording(number) else {
+                throw HTTPError(.notFound, message: "no such recording (only the newest \(broadcaster.recordingsKept) are kept)")
+            }
+            return Response(status: .ok, headers: [.contentType: "image/gif", .contentDisposition: "attachment; filename=\"pixelwheel-\(number).gif\""],
+                            body: .init(byteBuffer: ByteBuffer(bytes: gif)))
+        }
+        router.ws("ws", shouldUpgrade: { [self] request, _ in
+            let policy = WebOriginPolicy(listenHost: configuration.host, port: port ?? configuration.port)
+            if let refusal = policy.refusal(host: request.head.authority, origin: request.headers[.origin]) {
+                count { $0.refusedUpgrades += 1 }
+                throw HTTPError(.forbidden, message: refusal)
+            }
+            guard broadcaster.clientCount < broadcaster.maximumClients else {
+                count { $0.refusedUpgrades += 1 }
+                throw HTTPError(.serviceUnavailable, message: "\(broadcaster.maximumClients) viewers already; see --max-clients")
+            }
+            return .upgrade([:])
+        }, onUpgrade: { [self] inbound, outbound, _ in
+            try await serve(inbound: inbound, outbound: outbound)
+        })
+        return router
+    }
+
+    private static func pageFile(_ page: WebPage, _ path: String) throws -> Response {
+        guard let file = page.file(forPath: path) else { throw HTTPError(.notFound) }
+        return Response(status: .ok,
+                        headers: [.contentType: file.contentType, .cacheControl: "no-store",
+                                  .init("X-Content-Type-Options")!: "nosniff",
+                                  .init("Content-Security-Policy")!: "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
+    }
+
+    /// One browser: a writer task sends what the broadcaster has for it; this task reads its
+    /// messages through a `WebClientGuard`.
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+        guard let (id, wake) = broadcaster.connect() else {
+            try await outbound.close(.unknown(1013), reason: "too many viewers")
+            return
+        }
+        count { $0.connections += 1 }
+        let broadcaster = self.broadcaster, inputs = self.inputs
+        defer {
+            broadcaster.disconnect(id)
+            inputs.post(client: id, nil, arrived: MonotonicClock.nanoseconds())
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in wake {
+                    let outgoing = broadcaster.take(id)
+                    for text in outgoing.texts { try await outbound.write(.text(text)) }
+                    if let frame = outgoing.frame { try await outbound.write(.binary(ByteBuffer(bytes: frame))) }
+                }
+                // The stream ended: the server is stopping (a closed page cancels this task instead).
+                if !Task.isCancelled { try? await outbound.close(.goingAway, reason: "PixelWheel stopped") }
+            }
+            var limits = WebClientGuard()
+            for try await frame in inbound {
+                let now = MonotonicClock.nanoseconds()
+                var verdict = limits.admit(at: now)
+                if verdict == .accept {
+                    if frame.opcode == .binary, frame.fin, frame.data.readableBytes <= WebClientMessage.maximumLength,
+                       case let .success(message) = WebClientMessage.parse(Array(frame.data.readableBytesView)) {
+                        if message == .recordToggle {
+                            broadcaster.requestRecordToggle(from: id)
+                        } else {
+                            inputs.post(client: id, message, arrived: now)
+                        }
+                    } else {
+                        verdict = limits.strike(at: now)
+                    }
+                }
+                if verdict != .accept { count { $0.badMessages += 1 } }
+                if verdict == .close {
+                    count { $0.closedForBadMessages += 1 }
+                    try? await outbound.close(.policyViolation, reason: "too many bad messages")
+                    break
+                }
+            }
+            group.cancelAll()
+        }
+    }
+}

@@ -1,0 +1,104 @@
+import ArgumentParser
+import PixelCore
+import PixelImages
+import PixelRuntime
+import PixelSystem
+import PixelWebServer
+
+struct WebCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "web",
+        abstract: "Run PixelWheel on a simulated panel in a web page: an iPod-classic shell with a click wheel to drag.",
+        discussion: """
+            Serves the page on http://127.0.0.1:8080/ (loopback only unless --listen says otherwise). \
+            Drag around the wheel to scroll (one row per 20°), click the centre to select, MENU to go back; \
+            the keys are the terminal simulator's. Several browsers may watch and turn the wheel at once; \
+            closing a page changes nothing. Ctrl-C or SIGTERM stops the server.
+            """)
+
+    @OptionGroup var app: AppOptions
+
+    @Option(name: .long, help: ArgumentHelp("Address and port to serve on; beyond loopback anyone who can reach it can turn the wheel.", valueName: "ADDR:PORT"))
+    var listen: String = "127.0.0.1:8080"
+
+    @Option(name: .long, parsing: .unconditional, help: "The most browsers connected at once (1...64).")
+    var maxClients: Int = 16
+
+    @Option(name: .long, help: "Record everything shown, as round LEDs, into FILE.gif (atomically, when the server stops; at most the first 120 s).")
+    var record: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds (default: run until Ctrl-C or SIGTERM).")
+    var seconds: String?
+
+    @Option(name: .long, help: "A file of timed input events to play, as in 'pixelwheel sim'.")
+    var script: String?
+
+    @Option(name: .long, help: "The page's folder (default: the installed one, or web/ in the source tree the binary was built in).")
+    var page: String?
+
+    func run() throws {
+        let address = try WebListenAddress(parsing: listen)
+        guard (1...64).contains(maxClients) else { throw RuntimeError.badOption("--max-clients must be 1...64 (got \(maxClients))") }
+        if let record { try OfflineRender.checkWritable(record, extensions: [".gif"]) }
+        guard let folder = WebPage.locate(explicit: page) else {
+            throw RuntimeError.badOption("cannot find the web page (web/index.html); pass --page DIR with the repository's web/ folder, or run 'make install'")
+        }
+        let webPage = try WebPage(directory: folder)
+        let options = try app.sessionOptions(seconds: seconds, script: script)
+        var session = try SimulatorSession(options: options, wallClock: { Environment.localSecondsSinceMidnight() })
+        for warning in session.warnings { printError("warning: " + warning) }
+
+        let broadcaster = WebBroadcaster(maximumClients: maxClients)
+        let queue = WebInputQueue()
+        let server = WebServer(configuration: .init(host: address.host, port: address.port, page: webPage, maximumClients: maxClients),
+                               broadcaster: broadcaster, inputs: queue)
+        try server.start()
+        let url = address.url(port: server.port ?? address.port)
+        if !address.isLoopback {
+            printError("warning: listening on \(address.host):\(server.port ?? address.port): anyone who can reach this machine can watch and turn the wheel")
+        }
+        Environment.printNow("PixelWheel web simulator: \(url) (\(session.panelText), \(app.fps) fps) — open it in a browser; Ctrl-C stops")
+
+        let source = session.source
+        var viewers: [any FrameOutput] = [
+            WebFrameOutput(broadcaster: broadcaster, panelText: session.panelText, fps: app.fps,
+                           clicks: { source.clicks }, theme: { source.app.settings.theme }, now: MonotonicClock.nanoseconds),
+        ]
+        if let record { viewers.append(GIFFileRecorderOutput(path: record, fps: app.fps)) }
+        defer { server.stop() }
+        try session.runLive(inputs: [WebInputSource(queue: queue, now: MonotonicClock.nanoseconds)], viewers: viewers)
+        server.stop()
+        let counts = server.counts, totals = broadcaster.totals
+        Environment.printNow("stopped: \(counts.connections) browser connection(s), \(totals.framesSent) frames sent, \(totals.framesDropped) dropped for slow browsers; "
+            + "\(counts.badMessages) bad message(s) ignored, \(counts.closedForBadMessages) connection(s) closed for them, \(counts.refusedUpgrades) refused"
+            + (record.map { "; recorded \($0)" } ?? ""))
+    }
+}
+
+/// `web --record FILE.gif`: what is shown, as round LEDs, written atomically at the end.
+final class GIFFileRecorderOutput: FrameOutput {
+    private let path: String
+    private let recorder: WebRecorder
+    private var warned = false
+
+    init(path: String, fps: Int) {
+        self.path = path
+        recorder = WebRecorder(fps: fps)
+    }
+
+    func show(_ frame: Frame, status: FrameStatus) throws {
+        guard !recorder.isFull else {
+            if !warned { printError("note: --record stopped at \(WebRecorder.maximumSeconds) s; the GIF holds the first \(WebRecorder.maximumSeconds) s") }
+            warned = true
+            return
+        }
+        try recorder.append(frame)
+    }
+
+    func setBrightness(percent: Int) {}
+
+    func finish() throws {
+        guard let gif = try recorder.finish() else { return }
+        try AtomicFile.write(gif, to: path)
+    }
+}

@@ -1,0 +1,132 @@
+"""Shared helpers of the web simulator's tests: start `pixelwheel web`, talk its protocol,
+and make reference frames with `pixelwheel sim --no-tty`.
+
+Only Debian's python3-websocket and python3-pil are needed (the package script installs them).
+"""
+import os
+import re
+import signal
+import struct
+import subprocess
+import tempfile
+import time
+
+import websocket  # python3-websocket (websocket-client)
+from PIL import Image  # python3-pil
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("PIXELWHEEL", os.path.join(ROOT, ".build", "debug", "pixelwheel"))
+ARTEFACTS = os.environ.get("WEB_ARTEFACTS", os.path.join(ROOT, ".build", "web-test"))
+
+SELECT, MENU, PLAYPAUSE, NEXT, PREVIOUS = range(5)
+
+
+class Server:
+    """`pixelwheel web` on a free loopback port, with its own settings file."""
+
+    def __init__(self, *args, size="64x32", fps=30):
+        self.state_dir = tempfile.mkdtemp(prefix="pixelwheel-web-")
+        self.state = os.path.join(self.state_dir, "settings.conf")
+        command = [BINARY, "web", "--listen", "127.0.0.1:0", "--state", self.state, "--size", size, "--fps", str(fps), *args]
+        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not match:
+            self.process.kill()
+            raise RuntimeError("pixelwheel web did not start: " + line + self.process.stderr.read())
+        self.port = int(match.group(1))
+        self.url = "http://127.0.0.1:%d/" % self.port
+        self.origin = "http://127.0.0.1:%d" % self.port
+
+    def stop(self, timeout=10):
+        """SIGTERM, then the exit status and everything it printed after the first line."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        out, err = self.process.communicate(timeout=timeout)
+        return self.process.returncode, out, err
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.communicate()
+
+
+class Client:
+    """One WebSocket viewer: collects frames and status messages."""
+
+    def __init__(self, server, origin=None, timeout=5):
+        self.ws = websocket.create_connection("ws://127.0.0.1:%d/ws" % server.port,
+                                              origin=origin or server.origin, timeout=timeout)
+        self.frames = []  # (number, clicks, width, height, rgb bytes)
+        self.texts = []
+
+    def receive(self, seconds):
+        """Everything that arrives within `seconds`."""
+        end = time.time() + seconds
+        while time.time() < end:
+            self.ws.settimeout(max(0.01, end - time.time()))
+            try:
+                message = self.ws.recv()
+            except websocket.WebSocketTimeoutException:
+                break
+            self.take(message)
+
+    def take(self, message):
+        if isinstance(message, bytes):
+            assert message[0] == 0x46 and message[1] == 1, "not a frame message"
+            width, height, number, clicks = struct.unpack(">HHII", message[2:14])
+            assert len(message) == 14 + width * height * 3, "frame length"
+            self.frames.append((number, clicks, width, height, message[14:]))
+        else:
+            self.texts.append(message)
+
+    def wait_for_frame(self, predicate=lambda frame: True, seconds=5):
+        """The first frame from now on that satisfies `predicate`."""
+        end = time.time() + seconds
+        seen = len(self.frames)
+        while time.time() < end:
+            for frame in self.frames[seen:]:
+                if predicate(frame):
+                    return frame
+            seen = len(self.frames)
+            self.receive(0.1)
+        raise AssertionError("no such frame within %s s" % seconds)
+
+    def send(self, *data):
+        self.ws.send_binary(bytes(data))
+
+    def drag(self, start_degrees, end_degrees, step=5, pause=0.01):
+        """Samples from start to end (inclusive) every `step` degrees, then lifts the finger."""
+        direction = 1 if end_degrees >= start_degrees else -1
+        degrees = list(range(start_degrees, end_degrees + direction, step * direction))
+        for d in degrees:
+            turns = (d / 360.0) % 1.0
+            self.send(1, *struct.pack(">H", int(round(turns * 65536)) & 0xFFFF))
+            time.sleep(pause)
+        self.send(2)
+
+    def press(self, button, hold=0.05):
+        self.send(3, button)
+        time.sleep(hold)
+        self.send(4, button)
+
+    def close(self):
+        self.ws.close()
+
+
+def sim_frame(script_lines, size="64x32", seconds=1.0, fps=30):
+    """The last frame of `pixelwheel sim --no-tty` playing `script_lines`, as RGB bytes."""
+    with tempfile.TemporaryDirectory() as work:
+        script = os.path.join(work, "input.script")
+        with open(script, "w") as f:
+            f.write("\n".join(script_lines) + "\n")
+        frames = os.path.join(work, "frames")
+        os.mkdir(frames)
+        subprocess.run([BINARY, "sim", "--no-tty", "--size", size, "--fps", str(fps), "--seconds", str(seconds),
+                        "--script", script, "--frames-out", frames, "--state", os.path.join(work, "settings.conf")],
+                       check=True, capture_output=True)
+        last = sorted(os.listdir(frames))[-1]
+        return Image.open(os.path.join(frames, last)).convert("RGB").tobytes()

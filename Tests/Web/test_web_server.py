@@ -1,0 +1,201 @@
+"""`pixelwheel web` over its protocol, as browsers and hostile pages would use it."""
+import socket
+import time
+import unittest
+
+import websocket
+
+from pixelwheel_web import Server, Client, sim_frame, SELECT, MENU
+
+
+def raw_get(port, target, headers=""):
+    """A GET of `target` exactly as written (no client-side path normalisation)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+        s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n%sConnection: close\r\n\r\n" % (target, port, headers)).encode())
+        data = b""
+        while True:
+            chunk = s.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    status = int(data.split(b" ", 2)[1])
+    return status, data
+
+
+class WebServerTests(unittest.TestCase):
+    def test_page_is_served_and_nothing_outside_its_folder(self):
+        with Server() as server:
+            status, data = raw_get(server.port, "/")
+            self.assertEqual(status, 200)
+            self.assertIn(b"pixelwheel.js", data)
+            self.assertEqual(raw_get(server.port, "/pixelwheel.css")[0], 200)
+            for target in ["/../Package.swift", "/%2e%2e/Package.swift", "/..%2f..%2fetc%2fpasswd", "//etc/passwd",
+                           "/web/index.html", "/../web/index.html", "/recordings/../../Package.swift",
+                           "/recordings/1.gif", "/recordings/..%2f..%2fPackage.swift", "/.git/config", "/Package.swift",
+                           "/index.html%00", "/%2fetc%2fpasswd", "/./pixelwheel.js/.."]:
+                status, data = raw_get(server.port, target)
+                self.assertIn(status, (400, 404), target)
+                for secret in (b"PackageDescription", b"root:", b"[core]"):
+                    self.assertNotIn(secret, data, target)
+            code, out, err = server.stop()
+            self.assertEqual(code, 0, err)
+
+    def test_socket_checks_origin_and_host(self):
+        with Server() as server:
+            for origin in ["http://evil.example", "null", "http://127.0.0.1:1"]:
+                with self.assertRaises(websocket.WebSocketBadStatusException, msg=origin):
+                    websocket.create_connection("ws://127.0.0.1:%d/ws" % server.port, origin=origin, timeout=5)
+            with self.assertRaises(websocket.WebSocketBadStatusException):
+                websocket.create_connection("ws://127.0.0.1:%d/ws" % server.port, suppress_origin=True, timeout=5)
+            # DNS rebinding: the attacker's name resolves to 127.0.0.1; Host and Origin agree with each other.
+            with self.assertRaises(websocket.WebSocketBadStatusException):
+                websocket.create_connection("ws://127.0.0.1:%d/ws" % server.port, host="rebind.example:%d" % server.port,
+                                            origin="http://rebind.example:%d" % server.port, timeout=5)
+            good = Client(server)
+            good.wait_for_frame()
+            good.close()
+            code, out, err = server.stop()
+            self.assertIn("5 refused", out)
+
+    def test_two_browsers_see_the_same_frames_and_either_turns_the_wheel(self):
+        with Server() as server:
+            a, b = Client(server), Client(server)
+            first_a, first_b = a.wait_for_frame(), b.wait_for_frame()
+            self.assertTrue(first_a[4] == first_b[4])
+            start = first_a[4]
+            # The main menu, exactly as the terminal simulator draws it.
+            self.assertTrue(start == sim_frame(["0.1 menu"]), "first frame is not the main menu")
+
+            a.drag(0, 60)  # 3 × 20° clockwise: Effects → Settings, the last of four rows
+            three_down = sim_frame(["0.1 rotate 3"])
+            moved_a = a.wait_for_frame(lambda f: f[4] == three_down)
+            moved_b = b.wait_for_frame(lambda f: f[4] == three_down)
+            self.assertEqual(moved_a[0], moved_b[0])  # the same frame number
+            self.assertEqual(moved_a[1], first_a[1] + 3)  # a click per row
+            for other in (1, 2):
+                self.assertFalse(three_down == sim_frame(["0.1 rotate %d" % other]), "rotate %d looks like 3" % other)
+            a.drag(60, 100)  # two more rows: clamped at the end, no click
+            a.receive(0.3)
+            self.assertTrue(a.frames[-1][4] == three_down and a.frames[-1][1] == moved_a[1], "not clamped")
+
+            b.drag(350, 290)  # b turns it back, across 0°/360° anticlockwise
+            a.wait_for_frame(lambda f: f[4] == start)
+            b.wait_for_frame(lambda f: f[4] == start)
+
+            # Arrow keys (detents) and a click on the centre enter the Effects menu.
+            b.send(5, 1)
+            b.send(5, 0xFF)
+            b.press(SELECT)
+            effects = sim_frame(["0.1 select"])
+            a.wait_for_frame(lambda f: f[4] == effects)
+            a.press(MENU)
+            b.wait_for_frame(lambda f: f[4] == start)
+
+            a.close()  # closing a page changes nothing for the other
+            b.receive(0.5)
+            b.press(SELECT)
+            b.wait_for_frame(lambda f: f[4] == effects)
+            b.close()
+            self.assertEqual(server.stop()[0], 0)
+
+    def test_bad_messages_are_ignored_counted_and_then_the_connection_closed(self):
+        with Server() as server:
+            watcher = Client(server)
+            watcher.wait_for_frame()
+            bad = Client(server)
+            bad.wait_for_frame()
+            for message in [b"", b"\x00", b"\x07", b"\x01\x02", b"\x03\x09", b"\x05", b"\x02\x02\x02\x02"]:
+                bad.ws.send_binary(message)
+            bad.ws.send("{\"type\":\"drag\"}")  # text is no message
+            bad.ws.send_binary(b"\x01" * 200)  # longer than any message
+            time.sleep(0.3)
+            bad.receive(0.3)  # still open after 9
+            bad.send(5, 1)  # and still heard: one row down
+            watcher.wait_for_frame(lambda f: f[4] == sim_frame(["0.1 rotate 1"]))
+            bad.ws.send_binary(b"\xff")  # the tenth within 10 s closes it
+            with self.assertRaises((websocket.WebSocketConnectionClosedException, ConnectionError, websocket.WebSocketTimeoutException)):
+                for _ in range(100):
+                    bad.receive(0.1)
+                    bad.ws.send_binary(b"\x05\x01")
+            # A flood over the rate (200 messages a second) is cut off too.
+            flood = Client(server)
+            flood.wait_for_frame()
+            try:
+                for _ in range(1000):
+                    flood.send(5, 1)
+            except (websocket.WebSocketConnectionClosedException, ConnectionError):
+                pass
+            # A message too large for a WebSocket frame here closes at once.
+            huge = Client(server)
+            huge.wait_for_frame()
+            try:
+                huge.ws.send_binary(b"\x01" * 100000)
+                huge.receive(1)
+            except (websocket.WebSocketConnectionClosedException, ConnectionError):
+                pass
+            # The watcher never noticed any of it.
+            watcher.receive(0.5)
+            watcher.send(5, 0xFF)  # the flood left the selection on the last row; one back
+            watcher.wait_for_frame(lambda f: f[4] == sim_frame(["0.1 rotate 2"]))
+            code, out, err = server.stop()
+            self.assertEqual(code, 0, err)
+            counts = dict((label, int(n)) for n, label in
+                          __import__("re").findall(r"(\d+) (bad message\(s\) ignored|connection\(s\) closed for them)", out))
+            self.assertGreaterEqual(counts["bad message(s) ignored"], 10)
+            self.assertGreaterEqual(counts["connection(s) closed for them"], 2)
+
+    def test_client_count_is_bounded(self):
+        with Server("--max-clients", "2") as server:
+            a, b = Client(server), Client(server)
+            with self.assertRaises(websocket.WebSocketBadStatusException):
+                Client(server)
+            a.close()
+            time.sleep(0.5)
+            c = Client(server)
+            c.wait_for_frame()
+            self.assertEqual(server.stop()[0], 0)
+
+    def test_sigterm_stops_the_server_with_browsers_connected_and_writes_the_recording(self):
+        import os, tempfile
+        from PIL import Image
+        out_gif = os.path.join(tempfile.mkdtemp(), "session.gif")
+        with Server("--record", out_gif) as server:
+            clients = [Client(server) for _ in range(3)]
+            for c in clients:
+                c.wait_for_frame()
+            clients[0].drag(0, 40)
+            time.sleep(0.5)
+            started = time.time()
+            code, out, err = server.stop()
+            self.assertEqual(code, 0, err)
+            self.assertLess(time.time() - started, 5)
+            self.assertIn("3 browser connection(s)", out)
+            with Image.open(out_gif) as gif:
+                self.assertEqual(gif.size, (512, 256))
+                self.assertGreaterEqual(gif.n_frames, 3)  # the menu, and two rows of the drag
+                duration = 0
+                for index in range(gif.n_frames):
+                    gif.seek(index)
+                    duration += gif.info.get("duration", 0)
+                self.assertGreater(duration, 500)  # the whole run (about 0.9 s), static stretches included
+
+    def test_bad_options_are_one_line_with_the_fix(self):
+        import subprocess
+        from pixelwheel_web import BINARY
+        for args, expected in [(["--listen", "8080"], "--listen 8080: expected ADDR:PORT"),
+                               (["--max-clients", "0"], "--max-clients must be 1...64"),
+                               (["--page", "/nonexistent"], "pass --page DIR"),
+                               (["--record", "/tmp/x.png"], ".gif")]:
+            run = subprocess.run([BINARY, "web", *args], capture_output=True, text=True, timeout=20)
+            self.assertNotEqual(run.returncode, 0, args)
+            self.assertIn(expected, run.stderr, args)
+        with Server() as first:
+            run = subprocess.run([BINARY, "web", "--listen", "127.0.0.1:%d" % first.port, "--state", first.state],
+                                 capture_output=True, text=True, timeout=20)
+            self.assertNotEqual(run.returncode, 0)
+            self.assertIn("cannot listen on 127.0.0.1:%d" % first.port, run.stderr)
+            self.assertEqual(len(run.stderr.strip().splitlines()), 1, run.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
