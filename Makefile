@@ -24,14 +24,16 @@ run: release
 web: release
 	@.build/release/pixelwheel web $(WEB_ARGS)
 
-# Renders a GIF preview of every effect into out/.
+# Renders a small animated GIF of every effect into docs/previews/ (the README shows them):
+# 64x32, 4 s at 15 fps, LEDs as round dots 4 pixels apart. PREVIEWS=DIR writes elsewhere.
+PREVIEWS ?= docs/previews
 previews: release
-	@mkdir -p $(OUT)
+	@mkdir -p $(PREVIEWS)
 	@for effect in bounce starfield rain fan; do \
-		.build/release/pixelwheel render $$effect --size 64x32 --seconds 6 --fps 30 --out $(OUT)/$$effect.gif || exit 1; \
+		.build/release/pixelwheel render $$effect --size 64x32 --seconds 4 --fps 15 --scale 4 --out $(PREVIEWS)/$$effect.gif || exit 1; \
 	done
-	@.build/release/pixelwheel render starfield --param mode=shader --size 64x32 --seconds 6 --fps 30 --out $(OUT)/starfield-shader.gif
-	@echo "Previews written to $(OUT)/ (open the GIFs in any image viewer)."
+	@.build/release/pixelwheel render starfield --param mode=shader --size 64x32 --seconds 4 --fps 15 --scale 4 --out $(PREVIEWS)/starfield-shader.gif
+	@echo "Previews written to $(PREVIEWS)/ (open the GIFs in any image viewer or browser)."
 
 # The Swift suite, the web simulator in a real browser (headless Chromium), the golden frames
 # on AArch64 (the Pi's CPU) as Embedded Swift under qemu, then the short fuzzing pass.

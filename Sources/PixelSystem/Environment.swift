@@ -11,10 +11,10 @@ public enum Environment {
         getenv(name).map { String(cString: $0) }
     }
 
-    /// This process's id.
     /// The running program's own path (Linux: `/proc/self/exe`), or nil when unknown.
     public static var executablePath: String? { SystemCalls.readlink("/proc/self/exe") }
 
+    /// This process's id.
     public static var processID: Int32 { getpid() }
 
     /// A directory for temporary files: `$TMPDIR`, else `/tmp`.

@@ -2,6 +2,7 @@ import Dispatch
 import Hummingbird
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 import PixelRuntime
 import PixelSystem
 import ServiceLifecycle
@@ -22,12 +23,10 @@ public final class WebServer: Sendable {
         public var port: Int
         /// The page.
         public var page: WebPage
-        /// The most browsers at once.
-        public var maximumClients: Int
 
-        /// Serve `page` on `host`:`port` to at most `maximumClients` browsers.
-        public init(host: String, port: Int, page: WebPage, maximumClients: Int) {
-            self.host = host; self.port = port; self.page = page; self.maximumClients = maximumClients
+        /// Serve `page` on `host`:`port`.
+        public init(host: String, port: Int, page: WebPage) {
+            self.host = host; self.port = port; self.page = page
         }
     }
 
@@ -35,13 +34,23 @@ public final class WebServer: Sendable {
     public struct Counts: Sendable, Equatable {
         /// WebSocket connections accepted.
         public var connections = 0
-        /// Upgrades refused (wrong Origin or Host, too many viewers).
-        public var refusedUpgrades = 0
+        /// Requests and upgrades refused (wrong Origin or Host, too many viewers).
+        public var refused = 0
         /// Messages ignored: malformed, too long, text, or over the rate.
         public var badMessages = 0
         /// Connections closed because bad messages kept coming.
         public var closedForBadMessages = 0
+        /// Connections closed because the browser stopped reading (a frame waited over
+        /// `stallSeconds` to be sent).
+        public var closedForStalling = 0
     }
+
+    /// How long one write to a browser may wait before the connection is given up: a page that
+    /// vanished without closing (a laptop lid, Wi-Fi gone) would otherwise hold its place until
+    /// TCP gives up, many minutes later.
+    public static let stallSeconds: Int64 = 10
+    /// Refusals written to standard error before they are only counted.
+    static let refusalsLogged = 5
 
     private struct State {
         var port: Int?
@@ -125,10 +134,11 @@ public final class WebServer: Sendable {
         state.withLock { change(&$0.counts) }
     }
 
-    private func makeRouter() -> Router<BasicWebSocketRequestContext> {
-        let router = Router(context: BasicWebSocketRequestContext.self)
+    private func makeRouter() -> Router<WebRequestContext> {
+        let router = Router(context: WebRequestContext.self)
         let page = configuration.page
         let broadcaster = self.broadcaster
+        router.add(middleware: HostCheck(server: self))
         router.get("/") { request, _ in try Self.pageFile(page, request.uri.path) }
         router.get(":file") { request, _ in try Self.pageFile(page, request.uri.path) }
         router.get("recordings/:file") { _, context in
@@ -140,20 +150,33 @@ public final class WebServer: Sendable {
                             body: .init(byteBuffer: ByteBuffer(bytes: gif)))
         }
         router.ws("ws", shouldUpgrade: { [self] request, _ in
-            let policy = WebOriginPolicy(listenHost: configuration.host, port: port ?? configuration.port)
             if let refusal = policy.refusal(host: request.head.authority, origin: request.headers[.origin]) {
-                count { $0.refusedUpgrades += 1 }
+                refuse("a WebSocket: " + refusal)
                 throw HTTPError(.forbidden, message: refusal)
             }
             guard broadcaster.clientCount < broadcaster.maximumClients else {
-                count { $0.refusedUpgrades += 1 }
-                throw HTTPError(.serviceUnavailable, message: "\(broadcaster.maximumClients) viewers already; see --max-clients")
+                refuse("a WebSocket: \(broadcaster.maximumClients) viewers already (see --max-clients)")
+                throw HTTPError(.serviceUnavailable)
             }
             return .upgrade([:])
-        }, onUpgrade: { [self] inbound, outbound, _ in
-            try await serve(inbound: inbound, outbound: outbound)
+        }, onUpgrade: { [self] inbound, outbound, context in
+            try await serve(inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
         })
         return router
+    }
+
+    /// The policy for the address actually bound.
+    var policy: WebOriginPolicy { WebOriginPolicy(listenHost: configuration.host, port: port ?? configuration.port) }
+
+    /// Counts a refusal, and says why on standard error for the first few.
+    func refuse(_ what: String) {
+        let number = state.withLock { state -> Int in
+            state.counts.refused += 1
+            return state.counts.refused
+        }
+        if number <= Self.refusalsLogged {
+            Environment.printError("web: refused " + what + (number == Self.refusalsLogged ? " (further refusals are only counted)" : ""))
+        }
     }
 
     private static func pageFile(_ page: WebPage, _ path: String) throws -> Response {
@@ -165,10 +188,12 @@ public final class WebServer: Sendable {
                         body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
     }
 
-    /// One browser: a writer task sends what the broadcaster has for it; this task reads its
+    /// One browser: a writer task sends what the broadcaster has for it, a watchdog closes the
+    /// connection when one write waits longer than `stallSeconds`, and this task reads its
     /// messages through a `WebClientGuard`.
-    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async throws {
         guard let (id, wake) = broadcaster.connect() else {
+            refuse("a WebSocket: \(broadcaster.maximumClients) viewers already (see --max-clients)")
             try await outbound.close(.unknown(1013), reason: "too many viewers")
             return
         }
@@ -178,15 +203,26 @@ public final class WebServer: Sendable {
             broadcaster.disconnect(id)
             inputs.post(client: id, nil, arrived: MonotonicClock.nanoseconds())
         }
+        let writing = WriteWatch()
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await _ in wake {
                     let outgoing = broadcaster.take(id)
-                    for text in outgoing.texts { try await outbound.write(.text(text)) }
-                    if let frame = outgoing.frame { try await outbound.write(.binary(ByteBuffer(bytes: frame))) }
+                    for text in outgoing.texts { try await writing.timed { try await outbound.write(.text(text)) } }
+                    if let frame = outgoing.frame { try await writing.timed { try await outbound.write(.binary(ByteBuffer(bytes: frame))) } }
                 }
                 // The stream ended: the server is stopping (a closed page cancels this task instead).
                 if !Task.isCancelled { try? await outbound.close(.goingAway, reason: "PixelWheel stopped") }
+            }
+            group.addTask { [self] in
+                while !Task.isCancelled {
+                    try await Task.sleep(for: .seconds(1))
+                    if writing.waitingSince(now: MonotonicClock.nanoseconds()) > Self.stallSeconds * 1_000_000_000 {
+                        count { $0.closedForStalling += 1 }
+                        channel.close(promise: nil)
+                        return
+                    }
+                }
             }
             var limits = WebClientGuard()
             for try await frame in inbound {
@@ -213,5 +249,53 @@ public final class WebServer: Sendable {
             }
             group.cancelAll()
         }
+    }
+}
+
+/// The request context of `pixelwheel web`: Hummingbird's WebSocket context, plus the
+/// connection's channel, so a connection whose browser stopped reading can be closed.
+struct WebRequestContext: RequestContext, WebSocketRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let webSocket: WebSocketHandlerReference<Self>
+    /// The connection.
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        webSocket = .init()
+        channel = source.channel
+    }
+}
+
+/// Every request, page and recordings included, must name this server by a loopback name when
+/// it listens on loopback: a page on a rebound DNS name can then read nothing.
+struct HostCheck: RouterMiddleware {
+    typealias Context = WebRequestContext
+    let server: WebServer
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let refusal = server.policy.hostRefusal(request.head.authority) {
+            server.refuse("\(request.uri.path): " + refusal)
+            throw HTTPError(.forbidden, message: refusal)
+        }
+        return try await next(request, context)
+    }
+}
+
+/// When the write in progress began (0: none), for the stall watchdog.
+final class WriteWatch: Sendable {
+    private let since = Atomic<Int64>(0)
+
+    /// Runs `write`, marked as in progress.
+    func timed(_ write: () async throws -> Void) async throws {
+        since.store(MonotonicClock.nanoseconds(), ordering: .relaxed)
+        defer { since.store(0, ordering: .relaxed) }
+        try await write()
+    }
+
+    /// How long the write in progress has waited at `now`, or 0.
+    func waitingSince(now: Int64) -> Int64 {
+        let start = since.load(ordering: .relaxed)
+        return start == 0 ? 0 : now - start
     }
 }

@@ -50,12 +50,13 @@ struct WebCommand: ParsableCommand {
 
         let broadcaster = WebBroadcaster(maximumClients: maxClients)
         let queue = WebInputQueue()
-        let server = WebServer(configuration: .init(host: address.host, port: address.port, page: webPage, maximumClients: maxClients),
+        let server = WebServer(configuration: .init(host: address.host, port: address.port, page: webPage),
                                broadcaster: broadcaster, inputs: queue)
         try server.start()
         let url = address.url(port: server.port ?? address.port)
         if !address.isLoopback {
-            printError("warning: listening on \(address.host):\(server.port ?? address.port): anyone who can reach this machine can watch and turn the wheel")
+            printError("warning: listening on \(address.host):\(server.port ?? address.port): anyone who can reach this machine can watch and turn the wheel, "
+                + "and a web page open in a browser on your network could too")
         }
         Environment.printNow("PixelWheel web simulator: \(url) (\(session.panelText), \(app.fps) fps) — open it in a browser; Ctrl-C stops")
 
@@ -70,7 +71,8 @@ struct WebCommand: ParsableCommand {
         server.stop()
         let counts = server.counts, totals = broadcaster.totals
         Environment.printNow("stopped: \(counts.connections) browser connection(s), \(totals.framesSent) frames sent, \(totals.framesDropped) dropped for slow browsers; "
-            + "\(counts.badMessages) bad message(s) ignored, \(counts.closedForBadMessages) connection(s) closed for them, \(counts.refusedUpgrades) refused"
+            + "\(counts.badMessages) bad message(s) ignored, \(counts.closedForBadMessages) connection(s) closed for them, "
+            + "\(counts.closedForStalling) closed for not reading, \(counts.refused) refused"
             + (record.map { "; recorded \($0)" } ?? ""))
     }
 }

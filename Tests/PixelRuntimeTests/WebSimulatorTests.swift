@@ -65,6 +65,14 @@ struct WebSimulatorTests {
         #expect(policy.refusal(host: "rebind.example:8080", origin: "http://rebind.example:8080") != nil)
         #expect(policy.refusal(host: "127.0.0.1:8081", origin: "http://127.0.0.1:8081") != nil)
         #expect(policy.refusal(host: "127.0.0.1:8080@evil", origin: "http://127.0.0.1:8080@evil") != nil)
+        // A name that merely starts like a loopback address resolves wherever its owner likes.
+        for name in ["127.0.0.1.rebind.example", "127.evil.example", "127.0.0.1.", "127.0.0.256", "127.0.0", "localhost.example"] {
+            #expect(policy.refusal(host: name + ":8080", origin: "http://" + name + ":8080") != nil, "\(name)")
+            #expect(!WebOriginPolicy.isLoopback(name), "\(name)")
+        }
+        #expect(WebOriginPolicy.isLoopback("127.1.2.3") && WebOriginPolicy.isLoopback("LOCALHOST"))
+        // The page and recordings follow the Host half alone.
+        #expect(policy.hostRefusal("127.0.0.1:8080") == nil && policy.hostRefusal("evil.example:8080") != nil)
 
         let open = WebOriginPolicy(listenHost: "0.0.0.0", port: 80)
         #expect(open.refusal(host: "pi.local", origin: "http://pi.local") == nil)
@@ -136,15 +144,28 @@ struct WebSimulatorTests {
             queue.post(client: 1, .dragSample(.degrees(step * 5)), arrived: 0)
             queue.post(client: 2, .dragSample(.degrees(180 + step * 5)), arrived: 0)
         }
-        #expect(input.events(upTo: .zero).map(\.action) == [.rotate(1), .rotate(1), .rotate(1), .rotate(1)])
+        #expect(input.events(upTo: .seconds(1)).map(\.action) == [.rotate(1), .rotate(1), .rotate(1), .rotate(1)])
         // A jump of 20° or more between samples is a finger put down elsewhere.
         drag(queue, client: 1, degrees: [40, 100, 160])
-        #expect(input.events(upTo: .zero).isEmpty)
+        #expect(input.events(upTo: .seconds(2)).isEmpty)
+        drag(queue, client: 1, degrees: [165, 180])  // from 160°, 20° of travel
+        #expect(input.events(upTo: .seconds(3)).map(\.action) == [.rotate(1)])
         // Lifting the finger forgets the part-step travel.
         drag(queue, client: 1, degrees: [0, 15])
         queue.post(client: 1, .dragEnd, arrived: 0)
         drag(queue, client: 1, degrees: [100, 105])
-        #expect(input.events(upTo: .zero).isEmpty)
+        #expect(input.events(upTo: .seconds(4)).isEmpty)
+        drag(queue, client: 1, degrees: [120])
+        #expect(input.events(upTo: .seconds(5)).map(\.action) == [.rotate(1)])
+    }
+
+    @Test func theQueueIsTakenOncePerFrameSoBusyBrowsersCannotStallTheLoop() {
+        let queue = WebInputQueue(), input = source(queue)
+        queue.post(client: 1, .rotate(1), arrived: 0)
+        #expect(input.events(upTo: .seconds(1)).map(\.action) == [.rotate(1)])
+        queue.post(client: 1, .rotate(1), arrived: 0)  // arrives while the frame renders
+        #expect(input.events(upTo: .seconds(1)).isEmpty)  // the loop latches late: not this frame
+        #expect(input.events(upTo: .seconds(2)).map(\.action) == [.rotate(1)])  // the next one
     }
 
     @Test func buttonsClickOnReleaseAndHoldsBecomeLongPresses() {

@@ -278,18 +278,29 @@ class BrowserTests(unittest.TestCase):
         self.wait_for_page_frame(sim_frame(["0.1 menu"]), "the first page could not turn the wheel after the second left")
 
     def test_4_record_button_makes_a_gif(self):
+        downloads = os.path.join(ARTEFACTS, "downloads")
+        shutil.rmtree(downloads, ignore_errors=True)
+        os.makedirs(downloads)
+        self.driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
         self.click_element("record")
         self.wait_until("return window.pixelwheel.status.recording === true", "recording did not start")
         self.pointer_drag(0, 40)
         time.sleep(1)
         self.click_element("record")
         self.wait_until("return window.pixelwheel.status.recording === false", "recording did not stop")
-        with urllib.request.urlopen(self.server.url + "recordings/1.gif", timeout=5) as response:
-            self.assertEqual(response.headers["Content-Type"], "image/gif")
-            gif = Image.open(io.BytesIO(response.read()))
+        # The page was told, and downloaded it.
+        path = os.path.join(downloads, "pixelwheel-1.gif")
+        end = time.time() + 10
+        while not os.path.exists(path) and time.time() < end:
+            time.sleep(0.1)
+        self.assertTrue(os.path.exists(path), "the page did not download pixelwheel-1.gif: %s" % os.listdir(downloads))
+        time.sleep(0.3)
+        with Image.open(path) as gif:
             # The drag's pictures, each lasting until the next; about as long as the recording.
             self.assertGreaterEqual(gif.n_frames, 2)
             self.assertGreater(gif_seconds(gif), 0.8)
+        with urllib.request.urlopen(self.server.url + "recordings/1.gif", timeout=5) as response:
+            self.assertEqual(response.headers["Content-Type"], "image/gif")
         self.pointer_drag(40, 0)
         shutil.copy(os.path.join(ARTEFACTS, "1-main-menu.png"), os.path.join(ARTEFACTS, "page.png"))
 

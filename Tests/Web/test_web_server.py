@@ -54,8 +54,15 @@ class WebServerTests(unittest.TestCase):
             good = Client(server)
             good.wait_for_frame()
             good.close()
+            # The page and recordings, too, answer only loopback names.
+            for target in ("/", "/recordings/1.gif"):
+                with socket.create_connection(("127.0.0.1", server.port), timeout=5) as s:
+                    s.sendall(("GET %s HTTP/1.1\r\nHost: 127.0.0.1.rebind.example:%d\r\nConnection: close\r\n\r\n"
+                               % (target, server.port)).encode())
+                    self.assertIn(b" 403 ", s.recv(4096).split(b"\r\n")[0] + b" ", target)
             code, out, err = server.stop()
-            self.assertIn("5 refused", out)
+            self.assertRegex(out, r"\b7 refused")
+            self.assertIn("web: refused a WebSocket: Origin 'http://evil.example' is not this page", err)
 
     def test_two_browsers_see_the_same_frames_and_either_turns_the_wheel(self):
         with Server() as server:
@@ -125,14 +132,23 @@ class WebServerTests(unittest.TestCase):
                     flood.send(5, 1)
             except (websocket.WebSocketConnectionClosedException, ConnectionError):
                 pass
-            # A message too large for a WebSocket frame here closes at once.
+            # A message too large for a WebSocket frame here closes at once: a close frame saying
+            # too big (1009), or, when the kernel resets the socket over the unread rest of the
+            # message, the reset.
             huge = Client(server)
             huge.wait_for_frame()
-            try:
-                huge.ws.send_binary(b"\x01" * 100000)
-                huge.receive(1)
-            except (websocket.WebSocketConnectionClosedException, ConnectionError):
-                pass
+            huge.ws.send_binary(b"\x01" * 100000)
+            closed = None
+            end = time.time() + 2
+            while closed is None and time.time() < end:
+                try:
+                    opcode, frame = huge.ws.recv_data_frame(control_frame=True)
+                except (websocket.WebSocketConnectionClosedException, ConnectionError) as error:
+                    closed = type(error).__name__
+                    break
+                if opcode == websocket.ABNF.OPCODE_CLOSE:
+                    closed = int.from_bytes(frame.data[:2], "big")
+            self.assertIn(closed, (1009, "ConnectionResetError", "WebSocketConnectionClosedException"))
             # The watcher never noticed any of it.
             watcher.receive(0.5)
             watcher.send(5, 0xFF)  # the flood left the selection on the last row; one back
@@ -143,6 +159,28 @@ class WebServerTests(unittest.TestCase):
                           __import__("re").findall(r"(\d+) (bad message\(s\) ignored|connection\(s\) closed for them)", out))
             self.assertGreaterEqual(counts["bad message(s) ignored"], 10)
             self.assertGreaterEqual(counts["connection(s) closed for them"], 2)
+
+    def test_a_browser_that_stops_reading_is_dropped_and_the_others_go_on(self):
+        # 256x128 with an effect playing: 98 KB a frame, 30 a second, fills any socket buffer.
+        import os, tempfile
+        script = os.path.join(tempfile.mkdtemp(), "play.script")
+        with open(script, "w") as f:
+            f.write("0.2 select\n0.4 select\n")
+        with Server("--script", script, size="256x128") as server:
+            reader = Client(server, timeout=10)
+            stuck = socket.create_connection(("127.0.0.1", server.port))
+            stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            stuck.sendall(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                           "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: %s\r\n\r\n"
+                           % (server.port, server.origin)).encode())
+            self.assertIn(b"101", stuck.recv(12))  # upgraded; from now on it never reads
+            before = len(reader.frames)
+            reader.receive(16)  # the stall limit is 10 s, checked each second
+            self.assertGreater(len(reader.frames) - before, 16 * 10)  # the reader kept getting frames
+            code, out, err = server.stop()
+            stuck.close()
+            self.assertEqual(code, 0, err)
+            self.assertIn("1 closed for not reading", out)
 
     def test_client_count_is_bounded(self):
         with Server("--max-clients", "2") as server:

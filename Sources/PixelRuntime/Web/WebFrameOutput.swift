@@ -77,7 +77,7 @@ public final class WebFrameOutput: FrameOutput {
     private func handleRecordRequests() throws {
         for client in broadcaster.takeRecordRequests() {
             if recording != nil {
-                try stopRecording()
+                try stopRecording(by: client)
             } else {
                 recording = (client, WebRecorder(fps: fps))
                 lastStatus = nil  // say so at once
@@ -85,16 +85,23 @@ public final class WebFrameOutput: FrameOutput {
         }
     }
 
-    private func stopRecording() throws {
+    /// Ends the recording: the GIF's address goes to the browser that started it and to the
+    /// one that stopped it (they may differ, and a page that reconnected is a new client).
+    private func stopRecording(by stopper: Int? = nil) throws {
         guard let active = recording else { return }
         recording = nil
         lastStatus = nil
-        guard let gif = try active.recorder.finish() else { return }
+        let told = Set([active.client] + (stopper.map { [$0] } ?? [])).sorted()
+        guard let gif = try active.recorder.finish() else {
+            let message = WebJSON.object([("type", .string("error")), ("message", .string("nothing was recorded: press Record, wait, then press it again"))])
+            for client in told { broadcaster.send(text: message, to: client) }
+            return
+        }
         let number = broadcaster.store(recording: gif)
-        broadcaster.send(text: WebJSON.object([
-            ("type", .string("recorded")), ("url", .string("/recordings/\(number).gif")),
-            ("name", .string("pixelwheel-\(number).gif")),
-        ]), to: active.client)
+        let message = WebJSON.object([
+            ("type", .string("recorded")), ("url", .string("/recordings/\(number).gif")), ("name", .string("pixelwheel-\(number).gif")),
+        ])
+        for client in told { broadcaster.send(text: message, to: client) }
     }
 
     private func sendStatus(_ status: FrameStatus) {

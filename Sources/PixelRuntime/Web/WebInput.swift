@@ -56,11 +56,14 @@ public final class WebInputQueue: Sendable {
 /// its own in angle mode (one step per 20°, jumps of 20° or more ignored), its buttons through
 /// debouncers of their own (no debounce; a hold of 600 ms is a long press, as on GPIO), and its
 /// arrow keys through the wheel as detents, as in the terminal. Events are stamped with the
-/// frame being latched. Owned by the frame loop's thread.
+/// frame being latched. The queue is taken once per frame (the loop asks again while it
+/// latches late; then only long presses fall due), so many busy browsers cannot keep the loop
+/// re-rendering one frame. Owned by the frame loop's thread.
 public final class WebInputSource: InputSource {
     private let queue: WebInputQueue
     private let now: () -> Int64
     private var clients: [Int: ClientInput] = [:]
+    private var takenAt: FrameTime?
     /// Browsers never quit the app: closing a page changes nothing.
     public let quitRequested = false
 
@@ -80,7 +83,9 @@ public final class WebInputSource: InputSource {
         func emit(_ actions: [InputEvent]) {
             for event in actions { events.append(InputEvent(event.action, at: time)) }
         }
-        for entry in queue.takeAll() {
+        let entries = takenAt == time ? [] : queue.takeAll()
+        takenAt = time
+        for entry in entries {
             var client = clients[entry.client] ?? ClientInput()
             let arrived = FrameTime(nanoseconds: entry.arrived)
             switch entry.message {

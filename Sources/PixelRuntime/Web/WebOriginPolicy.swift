@@ -17,22 +17,37 @@ public struct WebOriginPolicy: Sendable {
         self.port = port
     }
 
-    /// Whether `host` is a loopback address or name.
+    /// Whether `host` is a loopback address or name: `localhost`, `::1` (bracketed or not) or a
+    /// dotted IPv4 address 127.x.y.z. A name that only starts with `127.` is not one: an
+    /// attacker's `127.0.0.1.rebind.example` can resolve anywhere.
     public static func isLoopback(_ host: String) -> Bool {
         let name = host.lowercased()
-        return name == "localhost" || name == "::1" || name == "[::1]" || name.hasPrefix("127.")
+        if name == "localhost" || name == "::1" || name == "[::1]" { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in
+            (1...3).contains(part.count) && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && Int(part)! <= 255
+        }
     }
 
-    /// Nil when an upgrade with these headers is allowed, else why not (for the log and the
-    /// 403 response).
-    public func refusal(host: String?, origin: String?) -> String? {
+    /// Nil when a request with this `Host` header may be answered at all, else why not: on
+    /// loopback, only loopback names on this port (so a page on a rebound DNS name can read
+    /// nothing, recordings included).
+    public func hostRefusal(_ host: String?) -> String? {
         guard let host, !host.isEmpty else { return "no Host header" }
         guard let (name, hostPort) = Self.split(host) else { return "malformed Host header '\(host)'" }
         guard hostPort == port else { return "Host '\(host)' is not this server's port \(port)" }
         if Self.isLoopback(listenHost) && !Self.isLoopback(name) {
             return "Host '\(host)' is not a loopback name; open http://127.0.0.1:\(port)/"
         }
-        guard let origin else { return "no Origin header" }
+        return nil
+    }
+
+    /// Nil when a WebSocket upgrade with these headers is allowed, else why not (for the log):
+    /// the `Host` rule, then an `Origin` that is this same host.
+    public func refusal(host: String?, origin: String?) -> String? {
+        if let refusal = hostRefusal(host) { return refusal }
+        guard let host, let origin else { return "no Origin header" }
         let lowered = origin.lowercased(), expected = host.lowercased()
         guard lowered == "http://" + expected || lowered == "https://" + expected else {
             return "Origin '\(origin)' is not this page (\(host))"
