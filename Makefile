@@ -25,14 +25,14 @@ web: release
 	@.build/release/pixelwheel web $(WEB_ARGS)
 
 # Renders a small animated GIF of every effect into docs/previews/ (the README shows them):
-# 64x32, 4 s at 15 fps, LEDs as round dots 4 pixels apart. PREVIEWS=DIR writes elsewhere.
+# 64x32, 3 s at 12 fps, LEDs as round dots 3 pixels apart (about 100 KB each). PREVIEWS=DIR writes elsewhere.
 PREVIEWS ?= docs/previews
 previews: release
 	@mkdir -p $(PREVIEWS)
 	@for effect in bounce starfield rain fan; do \
-		.build/release/pixelwheel render $$effect --size 64x32 --seconds 4 --fps 15 --scale 4 --out $(PREVIEWS)/$$effect.gif || exit 1; \
+		.build/release/pixelwheel render $$effect --size 64x32 --seconds 3 --fps 12 --scale 3 --out $(PREVIEWS)/$$effect.gif || exit 1; \
 	done
-	@.build/release/pixelwheel render starfield --param mode=shader --size 64x32 --seconds 4 --fps 15 --scale 4 --out $(PREVIEWS)/starfield-shader.gif
+	@.build/release/pixelwheel render starfield --param mode=shader --size 64x32 --seconds 3 --fps 12 --scale 3 --out $(PREVIEWS)/starfield-shader.gif
 	@echo "Previews written to $(PREVIEWS)/ (open the GIFs in any image viewer or browser)."
 
 # The Swift suite, the web simulator in a real browser (headless Chromium), the golden frames

@@ -3,6 +3,8 @@
 watching an effect at 64x32 / 30 fps (a new frame every frame), from /proc/PID/stat, with the
 frames each viewer received and the server's peak memory.
 
+Each row is the median of three runs (this machine is shared).
+
 Usage: scripts/web-bench.py [BINARY] [--seconds S]  (default: .build/release/pixelwheel, 10 s)
 """
 import os
@@ -77,11 +79,12 @@ def main():
         del args[i:i + 2]
     binary = args[0] if args else ".build/release/pixelwheel"
     print("pixelwheel web at 64x32 / 30 fps, DVD Bounce playing, %g s per row; CPU is the server's user+system time"
-          " per wall second (100 %% = one core)" % seconds)
+          " per wall second (100 %% = one core), median of 3 runs" % seconds)
     print("%-8s %10s %22s %14s %10s" % ("viewers", "CPU %", "frames/s per viewer", "peak RSS MiB", "dropped"))
     with tempfile.TemporaryDirectory() as work:
         for viewers in (0, 1, 10):
-            cpu, received, rss, dropped = measure(binary, viewers, seconds, work)
+            runs = sorted((measure(binary, viewers, seconds, work) for _ in range(3)), key=lambda run: run[0])
+            cpu, received, rss, dropped = runs[1]
             rate = "-" if not received else "%.1f (min %.1f)" % (sum(received) / len(received), min(received))
             print("%-8d %10.1f %22s %14.1f %10d" % (viewers, cpu, rate, rss, dropped))
 
