@@ -18,5 +18,6 @@ export PIXELWHEEL="$PWD/.build/debug/pixelwheel"
 export WEB_ARTEFACTS="$PWD/.build/web-test"
 mkdir -p "$WEB_ARTEFACTS"
 cd Tests/Web
+export PYTHONDONTWRITEBYTECODE=1
 # Debian's python3 and its packages, whatever python3 comes first on PATH.
 /usr/bin/python3 -m unittest -v test_web_server test_browser
