@@ -95,8 +95,14 @@ public enum GIFFile {
     public static func delays(fps: Int, frameCount: Int) -> [Int] {
         precondition(fps > 0, "fps must be positive, got \(fps)")
         precondition(frameCount >= 0, "frame count must not be negative, got \(frameCount)")
-        func start(_ k: Int) -> Int { (k * 200 + fps) / (2 * fps) }
-        return (0..<frameCount).map { start($0 + 1) - start($0) }
+        return (0..<frameCount).map { frameStart($0 + 1, fps: fps) - frameStart($0, fps: fps) }
+    }
+
+    /// When frame `k` of a GIF keeping every `stride`-th of `fps` frames a second starts, in
+    /// whole centiseconds: k·stride/fps seconds rounded to the nearest. The delay of frame k is
+    /// `frameStart(k + 1) - frameStart(k)`, so rounding never accumulates (see `delays`).
+    public static func frameStart(_ k: Int, fps: Int, stride: Int = 1) -> Int {
+        (k * stride * 200 + fps) / (2 * fps)
     }
 
     // MARK: - Decoding helpers

@@ -297,7 +297,7 @@ struct WebSimulatorTests {
     @Test func statusTextIsValidJSONForAnyPanelText() {
         #expect(WebJSON.quoted("a\"b\\c\n\u{1}é") == "\"a\\\"b\\\\c\\n\\u0001é\"")
         #expect(WebJSON.object([("a", .number("1.5")), ("b", .bool(false))]) == "{\"a\":1.5,\"b\":false}")
-        #expect(WebFrameOutput.oneDecimal(Fixed(2997, over: 100)) == "30.0")
-        #expect(WebFrameOutput.oneDecimal(Fixed(599, over: 20)) == "29.9")
+        #expect(Fixed(2997, over: 100).tenthsText == "30.0")
+        #expect(Fixed(599, over: 20).tenthsText == "29.9")
     }
 }

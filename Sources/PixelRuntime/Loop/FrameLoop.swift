@@ -39,6 +39,14 @@ public struct FrameStatus: Sendable {
     public var renderMedian: Int64?
 }
 
+extension Fixed {
+    /// The value rounded to one decimal, e.g. "29.9": a measured frame rate in status lines.
+    var tenthsText: String {
+        let tenths = (Int64(raw) * 10 + 0x8000) >> 16
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+}
+
 /// The one frame loop of `sim`, `run`, `render` and `bench`: it takes a frame source, input
 /// sources, a frame clock and outputs.
 ///

@@ -153,16 +153,9 @@ public struct SimulatorSession {
     public mutating func runInteractive() throws {
         let size = panel.map { (width: $0.width, height: $0.height) } ?? (width: options.size.width, height: options.size.height)
         let source = self.source, panel = self.panel
-        let screen = try TerminalScreenOutput(width: size.width, height: size.height,
-                                              panelText: panel?.text ?? options.size.description,
+        let screen = try TerminalScreenOutput(width: size.width, height: size.height, panelText: panelText,
                                               clicks: { source.clicks }, warnings: { Self.warnings(source: source, panel: panel) })
-        var inputs: [any InputSource] = [KeyboardInputSource(read: TerminalDevice.readAvailable, now: MonotonicClock.nanoseconds)]
-        if let script = options.script { inputs.append(ScriptInputSource(script)) }
-        let loop = FrameLoop(source: source, inputs: inputs,
-                             clock: PacedFrameClock(framesPerSecond: options.fps, source: MonotonicClock()),
-                             outputs: [display([screen])], length: options.seconds.map { FrameTime.seconds($0) },
-                             now: MonotonicClock.nanoseconds, stopsOnSignals: true)
-        try loop.run()
+        try runLive(inputs: [KeyboardInputSource(read: TerminalDevice.readAvailable, now: MonotonicClock.nanoseconds)], viewers: [screen])
     }
 }
 
@@ -170,9 +163,9 @@ extension SimulatorSession {
     /// A description of what is shown, for status lines: the panel model's, or the size.
     public var panelText: String { panel?.text ?? options.size.description }
 
-    /// Runs on the monotonic clock with `inputs`, showing each frame (the panel model's
-    /// picture when there is a panel) on `viewers`, until SIGINT, SIGTERM or `seconds`: the web
-    /// simulator's loop.
+    /// Runs on the monotonic clock with `inputs` (and the script, if any), showing each frame
+    /// (the panel model's picture when there is a panel) on `viewers`, until SIGINT, SIGTERM, a
+    /// source's quit or `seconds`: the loop of the terminal and the web simulators.
     public mutating func runLive(inputs: [any InputSource], viewers: [any FrameOutput]) throws {
         var inputs = inputs
         if let script = options.script { inputs.append(ScriptInputSource(script)) }

@@ -86,7 +86,7 @@ public final class TerminalScreenOutput: FrameOutput {
         let columns = max(1, (terminal?.columns ?? 200) - 1)
         func fit(_ text: String) -> String { String(text.prefix(columns)) }
         let ticking = ticker.isShowing(clicks: clicks(), at: MonotonicClock.nanoseconds())
-        let fps = status.measuredFPS.map { Self.tenths($0) + " fps" } ?? "– fps"
+        let fps = status.measuredFPS.map { $0.tenthsText + " fps" } ?? "– fps"
         let render = status.renderMedian.map { Benchmark.ms($0) } ?? "–"
         output += "\u{1B}[\(view.rows + 1);1H\u{1B}[0m\u{1B}[2K" + fit(Self.helpLine)
         output += "\u{1B}[\(view.rows + 2);1H\u{1B}[2K"
@@ -100,12 +100,6 @@ public final class TerminalScreenOutput: FrameOutput {
     }
 
     public func setBrightness(percent: Int) {}
-
-    /// `value` rounded to one decimal, e.g. "29.9".
-    static func tenths(_ value: Fixed) -> String {
-        let tenths = (Int64(value.raw) * 10 + 0x8000) >> 16
-        return "\(tenths / 10).\(tenths % 10)"
-    }
 
     /// Raw mode, the alternate screen, the cursor hidden, the screen cleared.
     private func enterScreen() {

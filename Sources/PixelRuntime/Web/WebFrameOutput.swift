@@ -105,7 +105,7 @@ public final class WebFrameOutput: FrameOutput {
     }
 
     private func sendStatus(_ status: FrameStatus) {
-        let fpsText: WebJSON.Value = status.measuredFPS.map { .number(Self.oneDecimal($0)) } ?? .number(String(fps))
+        let fpsText: WebJSON.Value = status.measuredFPS.map { .number($0.tenthsText) } ?? .number(String(fps))
         let viewers = broadcaster.clientCount
         let fields: [(String, WebJSON.Value)] = [
             ("type", .string("status")), ("panel", .string(panelText)), ("fps", fpsText),
@@ -118,11 +118,6 @@ public final class WebFrameOutput: FrameOutput {
         lastStatus = withoutRate
         lastStatusAt = at
         broadcaster.send(text: WebJSON.object(fields), isStatus: true)
-    }
-
-    static func oneDecimal(_ value: Fixed) -> String {
-        let tenths = (Int(value.raw) * 10 + 32768) >> 16
-        return "\(tenths / 10).\(tenths % 10)"
     }
 
     public func setBrightness(percent: Int) {}
@@ -165,9 +160,7 @@ public final class WebRecorder {
     public func append(_ frame: Frame) throws {
         defer { shown += 1 }
         guard shown % stride == 0 else { return }
-        // Frame k starts at k·stride/fps seconds, rounded to centiseconds; the delay is the gap.
-        func start(_ k: Int) -> Int { (k * stride * 200 + fps) / (2 * fps) }
-        let delay = max(2, start(kept + 1) - start(kept))
+        let delay = max(2, GIFFile.frameStart(kept + 1, fps: fps, stride: stride) - GIFFile.frameStart(kept, fps: fps, stride: stride))
         kept += 1
         let image = PanelPreview.dots(frame, scale: Self.scale(for: frame))
         if let previous = pending, previous.image == image, previous.delay + delay <= 65535 {
