@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "PixelPanels", dependencies: ["PixelCore"]),
         // The one system-call seam (traced in tests, errno injection), files, clocks, signals, terminal.
         .target(name: "CPixelSystem"),
-        .target(name: "PixelSystem", dependencies: ["CPixelSystem"]),
+        .target(name: "PixelSystem", dependencies: ["PixelCore", "CPixelSystem"]),
         // PNG, GIF and PPM reading and writing, the dot preview, still-image fitting.
         // JPEG through libjpeg-turbo (libjpeg-dev); C because libjpeg reports errors by longjmp.
         .target(name: "CPixelJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -81,7 +81,7 @@ let package = Package(
         // `pixelwheel web`: the page and the WebSocket over Hummingbird; the protocol, the input
         // source and the frame hub it serves live in PixelRuntime, free of the server.
         .target(name: "PixelWebServer", dependencies: [
-            "PixelRuntime", "PixelSystem",
+            "PixelCore", "PixelRuntime", "PixelSystem",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "Logging", package: "swift-log"),

@@ -67,14 +67,14 @@ public final class GPIOMemLines: GPIOLines {
     }
 
     public func hold(nanoseconds: Int) {
-        spin(until: MonotonicClock.nanoseconds() + Int64(nanoseconds))
+        spin(until: MonotonicClock.machineNanoseconds() + Int64(nanoseconds))
     }
 }
 
 /// Busy-waits until the monotonic clock reads `deadline`: for bit-plane times, which are far
 /// below a sleep's resolution.
 func spin(until deadline: Int64) {
-    while MonotonicClock.nanoseconds() < deadline {}
+    while MonotonicClock.machineNanoseconds() < deadline {}
 }
 
 /// `/dev/gpiomem` mapped into memory: the real register file.

@@ -1,5 +1,6 @@
 #if os(Linux)
 import CPixelLinux
+import PixelCore
 import PixelPanels
 import PixelSystem
 import Synchronization
@@ -14,9 +15,14 @@ public final class LibgpiodInputs: GPIOInputs, @unchecked Sendable {
     private let queue = Mutex<(edges: [GPIOEdge], levels: UInt64, failure: BusError?)>(([], 0, nil))
     private let stopping = Atomic<Bool>(false)
     private let fds: [Int32]
+    /// The kernel's monotonic time at the run clock's 0: edges are stamped on the run's timeline.
+    private let origin: Int64
 
-    /// Requests the lines in `inputMask` on `chip` and starts the reader thread.
-    public init(chip: GPIOChip, inputMask: UInt64, debounceMicroseconds: Int = 1000) throws(BusError) {
+    /// Requests the lines in `inputMask` on `chip` and starts the reader thread. Edges are
+    /// stamped on `clock`'s timeline (a real clock on the machine's monotonic time); without
+    /// one, with the kernel's own timestamps.
+    public init(chip: GPIOChip, inputMask: UInt64, debounceMicroseconds: Int = 1000, clock: (any Clock)? = nil) throws(BusError) {
+        origin = clock.map { MonotonicClock.machineNanoseconds() - $0.now() } ?? 0
         let offsets = (0..<64).filter { inputMask & (UInt64(1) << UInt64($0)) != 0 }
         let handle = chip.handle
         let raw = offsets.map { UInt32($0) }
@@ -70,7 +76,7 @@ public final class LibgpiodInputs: GPIOInputs, @unchecked Sendable {
                     for event in events.prefix(n) {
                         let bit = UInt64(1) << UInt64(event.offset)
                         state.levels = event.rising != 0 ? state.levels | bit : state.levels & ~bit
-                        state.edges.append(GPIOEdge(line: Int(event.offset), rising: event.rising != 0, at: Int64(event.timestamp_ns)))
+                        state.edges.append(GPIOEdge(line: Int(event.offset), rising: event.rising != 0, at: Int64(event.timestamp_ns) - origin))
                     }
                 }
             }
@@ -85,15 +91,15 @@ public final class LibgpiodInputs: GPIOInputs, @unchecked Sendable {
     }
 
     public func waitForEdges(timeoutNanoseconds: Int64) throws(BusError) -> [GPIOEdge] {
-        let deadline = MonotonicClock.nanoseconds() + max(0, timeoutNanoseconds)
+        let deadline = MonotonicClock.machineNanoseconds() + max(0, timeoutNanoseconds)
         while true {
             let taken: [GPIOEdge] = try queue.withLock { state throws(BusError) in
                 if let failure = state.failure { throw failure }
                 defer { state.edges.removeAll() }
                 return state.edges.sorted { $0.nanoseconds < $1.nanoseconds }
             }
-            if !taken.isEmpty || MonotonicClock.nanoseconds() >= deadline { return taken }
-            SystemThread.sleep(nanoseconds: min(1_000_000, deadline - MonotonicClock.nanoseconds()))
+            if !taken.isEmpty || MonotonicClock.machineNanoseconds() >= deadline { return taken }
+            SystemThread.sleep(nanoseconds: min(1_000_000, deadline - MonotonicClock.machineNanoseconds()))
         }
     }
 }

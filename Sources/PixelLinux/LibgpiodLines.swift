@@ -50,7 +50,7 @@ public final class LibgpiodLines: GPIOLines {
     /// Waits `nanoseconds` on the monotonic clock: spins for short holds (bit-plane times are
     /// micro- to nanoseconds, below a sleep's resolution), sleeps for long ones.
     public func hold(nanoseconds: Int) {
-        let deadline = MonotonicClock.nanoseconds() + Int64(nanoseconds)
+        let deadline = MonotonicClock.machineNanoseconds() + Int64(nanoseconds)
         if nanoseconds > 200_000 { SystemCalls.sleep(untilMonotonic: deadline); return }
         spin(until: deadline)
     }

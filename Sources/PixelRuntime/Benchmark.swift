@@ -3,6 +3,7 @@ import PixelEffects
 import PixelImages
 import PixelPanels
 import PixelSystem
+import PixelSimulator
 import PixelUI
 
 /// `pixelwheel bench`: times every effect at several panel sizes on the virtual clock.
@@ -73,20 +74,22 @@ public enum Benchmark {
         return chosen
     }
 
-    /// Runs `cases`, each for `frames` frames at 60 fps virtual time after a short warm-up.
-    public static func run(cases: [Case], supersampling: Supersampling, frames: Int, seed: UInt64 = 1,
+    /// Runs `cases`, each for `frames` frames at 60 fps virtual time after a short warm-up,
+    /// timing each stage on `stopwatch` (the machine's monotonic clock).
+    public static func run(cases: [Case], supersampling: Supersampling, frames: Int, seed: UInt64 = 1, stopwatch: any Clock,
                            progress: (Row) -> Void = { _ in }) throws -> [Row] {
         var rows: [Row] = []
         for c in cases {
             let scene = try EffectCatalog.named(c.effect).makeScene(parameters: c.parameters, seed: seed,
                                                                        width: c.size.width, height: c.size.height)
             // Through the frame loop on the virtual clock at 60 fps: 10 warm-up frames, then `frames` timed.
-            let source = TimedEffectSource(scene: scene, size: c.size, supersampling: supersampling)
-            try FrameLoop(source: source, clock: VirtualFrameClock(framesPerSecond: 60), outputs: [],
+            let source = TimedEffectSource(scene: scene, size: c.size, supersampling: supersampling, stopwatch: stopwatch)
+            let time = VirtualTime()
+            try FrameLoop(source: source, clock: time, framesPerSecond: 60, outputs: [],
                           length: .frame(9, fps: 60)).run()
             ProcessMemory.resetPeak()
             source.reset(capacity: frames)
-            try FrameLoop(source: source, clock: VirtualFrameClock(framesPerSecond: 60, startFrame: 10), outputs: [],
+            try FrameLoop(source: source, clock: time, framesPerSecond: 60, startFrame: 10, outputs: [],
                           length: .frame(9 + frames, fps: 60)).run()
             let render = source.renderTimes, down = source.downsampleTimes, colour = source.colourTimes
             let total = zip(render, down).map { $0 + $1 }
@@ -168,9 +171,11 @@ final class TimedEffectSource: FrameSource {
     private var player: EffectPlayer
     /// Nanoseconds per frame spent drawing, downsampling and converting to sRGB, since `reset`.
     private(set) var renderTimes: [Int64] = [], downsampleTimes: [Int64] = [], colourTimes: [Int64] = []
+    private let stopwatch: any Clock
 
-    init(scene: any Scene, size: PanelSize, supersampling: Supersampling) {
+    init(scene: any Scene, size: PanelSize, supersampling: Supersampling, stopwatch: any Clock) {
         player = EffectPlayer(scene: scene, size: size, supersampling: supersampling)
+        self.stopwatch = stopwatch
     }
 
     /// Forgets the times measured so far and makes room for `capacity` more.
@@ -182,13 +187,13 @@ final class TimedEffectSource: FrameSource {
     func handle(_ event: InputEvent) {}
 
     func render(at time: FrameTime) -> Frame {
-        let t0 = MonotonicClock.nanoseconds()
+        let t0 = stopwatch.now()
         Benchmark.renderStage(&player, at: time)
-        let t1 = MonotonicClock.nanoseconds()
+        let t1 = stopwatch.now()
         Benchmark.downsampleStage(&player)
-        let t2 = MonotonicClock.nanoseconds()
+        let t2 = stopwatch.now()
         Benchmark.colourStage(player.frame)
-        let t3 = MonotonicClock.nanoseconds()
+        let t3 = stopwatch.now()
         renderTimes.append(t1 - t0)
         downsampleTimes.append(t2 - t1)
         colourTimes.append(t3 - t2)

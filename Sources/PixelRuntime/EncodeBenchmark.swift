@@ -57,16 +57,16 @@ public enum EncodeBenchmark {
         return f
     }
 
-    static func measure(_ label: String, iterations: Int, output: String, refresh: Bool = false,
+    static func measure(_ label: String, iterations: Int, stopwatch: any Clock, output: String, refresh: Bool = false,
                         _ body: () throws -> Void) rethrows -> Row {
         for _ in 0..<min(10, iterations) { try body() }
         var times: [Int64] = []
         times.reserveCapacity(iterations)
         let allocationsBefore = AllocationCounter.count()
         for _ in 0..<iterations {
-            let t0 = MonotonicClock.nanoseconds()
+            let t0 = stopwatch.now()
             if refresh { try refreshStage(body) } else { try encodeStage(body) }
-            times.append(MonotonicClock.nanoseconds() - t0)
+            times.append(stopwatch.now() - t0)
         }
         // The times array was reserved up front, so the loop itself allocates nothing.
         let allocations = allocationsBefore.map { before in Double(AllocationCounter.count()! - before) / Double(iterations) }
@@ -102,12 +102,12 @@ public enum EncodeBenchmark {
     }
 
     /// Runs the encode rows of `panels` (descriptions, `TYPE:key=value,…`).
-    public static func run(iterations: Int, panels: [String] = defaultPanels) throws -> [Row] {
-        try panels.flatMap { try rows(for: $0, iterations: iterations) }
+    public static func run(iterations: Int, stopwatch: any Clock, panels: [String] = defaultPanels) throws -> [Row] {
+        try panels.flatMap { try rows(for: $0, iterations: iterations, stopwatch: stopwatch) }
     }
 
     /// The encode rows of one panel description (HUB75 adds a refresh row).
-    static func rows(for description: String, iterations: Int) throws -> [Row] {
+    static func rows(for description: String, iterations: Int, stopwatch: any Clock) throws -> [Row] {
         var options = try PanelOptions(parsing: description)
         switch options.type {
         case "hub75":
@@ -117,7 +117,7 @@ public enum EncodeBenchmark {
             let encoder = HUB75Encoder(configuration: configuration)
             let planes = encoder.makePlanes()
             let f = frame(g.width, g.height)
-            let encode = measure("HUB75 \(g.width)x\(g.height) \(bits)-bit → bit planes", iterations: iterations,
+            let encode = measure("HUB75 \(g.width)x\(g.height) \(bits)-bit → bit planes", iterations: iterations, stopwatch: stopwatch,
                                  output: "\(planes.count) words") {
                 encoder.encode(f, into: planes)
             }
@@ -130,7 +130,7 @@ public enum EncodeBenchmark {
             try refresher.refreshOnce()
             let writes = port.writes - before
             let refresh = try measure("HUB75 \(g.width)x\(g.height) \(bits)-bit refresh (null port)",
-                                      iterations: max(1, iterations / 4), output: "\(writes) pin writes", refresh: true) {
+                                      iterations: max(1, iterations / 4), stopwatch: stopwatch, output: "\(writes) pin writes", refresh: true) {
                 try refresher.refreshOnce()
             }
             #if os(Linux)
@@ -142,7 +142,7 @@ public enum EncodeBenchmark {
             let stores = registers.stores
             try fast.refreshOnce()
             let gpiomem = try measure("HUB75 \(g.width)x\(g.height) \(bits)-bit refresh (gpiomem registers)",
-                                      iterations: max(1, iterations / 4), output: "\(registers.stores - stores) register writes", refresh: true) {
+                                      iterations: max(1, iterations / 4), stopwatch: stopwatch, output: "\(registers.stores - stores) register writes", refresh: true) {
                 try fast.refreshOnce()
             }
             return [encode, refresh, gpiomem]
@@ -153,31 +153,31 @@ public enum EncodeBenchmark {
             var encoder = WS2812Encoder(configuration: try WS2812Configuration(options: &options))
             try options.finish()
             let mapper = encoder.configuration.mapper
-            return [bytesRow("WS2812", frame(mapper.width, mapper.height), "SPI bytes", iterations: iterations, bytes: \.count) { encoder.encode($0) }]
+            return [bytesRow("WS2812", frame(mapper.width, mapper.height), "SPI bytes", iterations: iterations, stopwatch: stopwatch, bytes: \.count) { encoder.encode($0) }]
         case "apa102":
             var encoder = APA102Encoder(configuration: try APA102Configuration(options: &options))
             try options.finish()
             let mapper = encoder.configuration.mapper
-            return [bytesRow("APA102", frame(mapper.width, mapper.height), "SPI bytes", iterations: iterations, bytes: \.count) { encoder.encode($0) }]
+            return [bytesRow("APA102", frame(mapper.width, mapper.height), "SPI bytes", iterations: iterations, stopwatch: stopwatch, bytes: \.count) { encoder.encode($0) }]
         case "max7219":
             let configuration = try MAX7219Configuration(options: &options)
             try options.finish()
             let encoder = MAX7219Encoder(configuration: configuration)
-            return [bytesRow("MAX7219", frame(configuration.width, configuration.height), "transactions", iterations: iterations, bytes: byteCount) {
+            return [bytesRow("MAX7219", frame(configuration.width, configuration.height), "transactions", iterations: iterations, stopwatch: stopwatch, bytes: byteCount) {
                 encoder.transactions(for: $0)
             }]
         case "ht16k33":
             let configuration = try HT16K33Configuration(options: &options)
             try options.finish()
             let encoder = HT16K33Encoder(configuration: configuration)
-            return [bytesRow("HT16K33", frame(configuration.width, configuration.height), "transactions", iterations: iterations, bytes: byteCount) {
+            return [bytesRow("HT16K33", frame(configuration.width, configuration.height), "transactions", iterations: iterations, stopwatch: stopwatch, bytes: byteCount) {
                 encoder.transactions(for: $0)
             }]
         case "is31fl3731":
             let configuration = try IS31FL3731Configuration(options: &options)
             try options.finish()
             let encoder = IS31FL3731Encoder(configuration: configuration)
-            return [bytesRow("IS31FL3731", frame(configuration.width, configuration.height), "transactions", iterations: iterations, bytes: byteCount) {
+            return [bytesRow("IS31FL3731", frame(configuration.width, configuration.height), "transactions", iterations: iterations, stopwatch: stopwatch, bytes: byteCount) {
                 encoder.transactions(for: $0)
             }]
         default:
@@ -186,10 +186,10 @@ public enum EncodeBenchmark {
     }
 
     /// A row for an encoder that turns a frame into bytes (`encode` is what is timed).
-    static func bytesRow<Output>(_ chip: String, _ f: Frame, _ what: String, iterations: Int,
+    static func bytesRow<Output>(_ chip: String, _ f: Frame, _ what: String, iterations: Int, stopwatch: any Clock,
                                  bytes count: (Output) -> Int, _ encode: (Frame) -> Output) -> Row {
         let bytes = count(encode(f))
-        return measure("\(chip) \(f.width)x\(f.height) → \(what)", iterations: iterations, output: "\(bytes) bytes") {
+        return measure("\(chip) \(f.width)x\(f.height) → \(what)", iterations: iterations, stopwatch: stopwatch, output: "\(bytes) bytes") {
             _ = encode(f)
         }
     }

@@ -31,9 +31,12 @@ public enum InputLatencyBenchmark {
     final class Mailbox: Sendable {
         private let pending = Mutex<[(action: InputAction, postedAt: Int64)]>([])
         private let finished = Atomic<Bool>(false)
+        private let clock: any Clock & Sendable
+
+        init(clock: any Clock & Sendable) { self.clock = clock }
 
         func post(_ action: InputAction) {
-            let now = MonotonicClock.nanoseconds()
+            let now = clock.now()
             pending.withLock { $0.append((action, now)) }
         }
         func drain() -> [(action: InputAction, postedAt: Int64)] {
@@ -63,19 +66,20 @@ public enum InputLatencyBenchmark {
     }
 
     /// Posts `events` wheel turns at random moments (20–80 ms apart) from another thread while
-    /// the menu runs at `fps` through the frame loop, and returns the latency statistics.
-    public static func run(size: PanelSize, fps: Int = 60, events: Int = 120, seed: UInt64 = 1) throws -> Result {
+    /// the menu runs at `fps` through the frame loop on `clock` (the real one), and returns the
+    /// latency statistics.
+    public static func run(size: PanelSize, fps: Int = 60, events: Int = 120, seed: UInt64 = 1, clock: any Clock & Sendable) throws -> Result {
         let app = PixelWheelApp(width: size.width, height: size.height, framesPerSecond: fps,
                                 version: PixelWheelVersion.current, seed: seed)
         let source = AppSource(app: app, store: nil)
-        let mailbox = Mailbox()
+        let mailbox = Mailbox(clock: clock)
         let input = MailboxInputSource(mailbox, expected: events)
         var latencies: [Int64] = []
         var previous: Frame?
         // The frame loop renders, latches late, then shows: "shown" is the end of rendering
         // the first frame that includes the input.
         let measure = FrameCallbackOutput { frame, _ in
-            let done = MonotonicClock.nanoseconds()
+            let done = clock.now()
             if !input.unshown.isEmpty {
                 // Each turn moves the highlight, so this frame must differ from the last.
                 precondition(frame != previous || input.unshown.count % 2 == 0, "input did not change the picture")
@@ -93,8 +97,7 @@ public enum InputLatencyBenchmark {
             }
             mailbox.finish()
         }
-        let loop = FrameLoop(source: source, inputs: [input], clock: PacedFrameClock(framesPerSecond: fps, source: MonotonicClock()),
-                             outputs: [measure], now: MonotonicClock.nanoseconds)
+        let loop = FrameLoop(source: source, inputs: [input], clock: clock, framesPerSecond: fps, outputs: [measure])
         try loop.run()
         return Result(samples: latencies.count, median: Benchmark.percentile(latencies, 50),
                       p99: Benchmark.percentile(latencies, 99), maximum: latencies.max() ?? 0,

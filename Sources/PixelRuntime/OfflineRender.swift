@@ -162,8 +162,9 @@ public enum OfflineRender {
     }
 
     /// Renders through the frame loop on the virtual clock and writes the file; returns a
-    /// one-line summary.
-    public static func run(_ request: Request, progress: Bool = false) throws -> String {
+    /// one-line summary. With a `progress` clock (the real one; the CLI gives it only on a
+    /// terminal), a GIF that takes more than a second shows a progress bar timed on it.
+    public static func run(_ request: Request, progress: (any Clock)? = nil) throws -> String {
         var request = request
         try preparePanel(&request)
         let trace = request.traceBus.map { BusTraceFile(path: $0) }
@@ -172,24 +173,24 @@ public enum OfflineRender {
         let scene = try request.effect.makeScene(parameters: request.parameters, seed: request.seed,
                                                  width: request.size.width, height: request.size.height)
         let source = EffectSource(scene: scene, size: request.size, supersampling: request.supersampling)
-        let file: any FrameOutput, clock: any FrameClock, length: FrameTime
+        let file: any FrameOutput, frameClock: any FrameClock, length: FrameTime
         switch request.format {
         case .png:
             // One frame, at the instant asked for: a one-frame clock that starts there.
             file = PNGStillOutput(path: request.output, raw: request.raw, scale: request.scale)
-            clock = SingleInstantClock(at: .seconds(request.instant))
+            frameClock = SingleInstantClock(at: .seconds(request.instant))
             length = .seconds(request.instant)
         case .gif:
             file = GIFRecorderOutput(path: request.output, fps: request.fps, frameCount: request.frameCount,
                                      raw: request.raw, scale: request.scale)
-            clock = VirtualFrameClock(framesPerSecond: request.fps)
+            frameClock = VirtualFrameClock(framesPerSecond: request.fps)
             length = .frame(request.frameCount - 1, fps: request.fps)
         }
         let display: any FrameOutput = panel.map { SimulatedPanelOutput(panel: $0, viewers: [file], trace: trace) }
             ?? PlainPanelOutput(viewers: [file])
         // A GIF that takes more than a second shows a progress bar (the CLI asks only on a terminal).
-        let bar: [any FrameOutput] = progress && request.format == .gif ? [ProgressBarOutput(total: request.frameCount)] : []
-        try FrameLoop(source: source, clock: clock, outputs: [display] + bar, length: length, time: time).run()
+        let bar: [any FrameOutput] = request.format == .gif ? progress.map { [ProgressBarOutput(total: request.frameCount, clock: $0)] } ?? [] : []
+        try FrameLoop(source: source, clock: time, frameClock: frameClock, outputs: [display] + bar, length: length).run()
         switch request.format {
         case .png: return "wrote \(request.output): \(request.effect.name) at \(request.instant)s, \(request.size) LEDs"
         case .gif:

@@ -106,3 +106,53 @@ public final class SignalWatcher: Sendable {
         raise(number)
     }
 }
+
+/// SIGINT and SIGTERM as a request to stop a run: the value the composition root hands to the
+/// frame loop's stop source, so nothing outside PixelSystem reads the process-wide watcher.
+public struct StopSignals: Sendable {
+    /// Starts watching SIGINT and SIGTERM (installing their flag-setting handlers).
+    public init() { SignalWatcher.shared.watch(SignalWatcher.stopSignals) }
+
+    /// Whether SIGINT or SIGTERM arrived (it stays pending, so every loop of the run sees it).
+    public var isRequested: Bool { SignalWatcher.shared.stopRequested }
+}
+
+/// The signals a full-screen terminal program handles between frames: Ctrl-Z, `fg` and a
+/// resized window.
+public enum TerminalSignal: Sendable {
+    /// SIGTSTP: Ctrl-Z, a request to suspend (restore the terminal first).
+    case suspend
+    /// SIGCONT: resumed after a suspend.
+    case resume
+    /// SIGWINCH: the window changed size.
+    case windowChange
+}
+
+/// The terminal's signals for the terminal front end, over the process's one watcher.
+public struct TerminalSignals: Sendable {
+    private static let numbers: [(Int32, TerminalSignal)] = [
+        (SignalWatcher.suspend, .suspend), (SignalWatcher.resume, .resume), (SignalWatcher.windowChange, .windowChange),
+    ]
+
+    /// A handle; nothing is watched until `watch()`.
+    public init() {}
+
+    /// Installs the handlers for SIGTSTP, SIGCONT and SIGWINCH.
+    public func watch() { SignalWatcher.shared.watch(Self.numbers.map(\.0)) }
+
+    /// The terminal signals that arrived since the last call, lowest number first.
+    public func take() -> [TerminalSignal] {
+        let arrived = SignalWatcher.shared.take(Self.numbers.map(\.0))
+        return Self.numbers.filter { arrived.contains($0.0) }.map(\.1)
+    }
+
+    /// Really suspends the process (the shell's job control), then watches SIGTSTP again for
+    /// after `fg`. Call it once the terminal is restored.
+    public func suspendProcess() {
+        SignalWatcher.shared.raiseWithDefaultAction(SignalWatcher.suspend)
+        SignalWatcher.shared.watch([SignalWatcher.suspend])
+    }
+
+    /// Puts back the default actions.
+    public func stopWatching() { SignalWatcher.shared.restoreDefault(Self.numbers.map(\.0)) }
+}

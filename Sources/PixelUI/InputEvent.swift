@@ -1,3 +1,4 @@
+import PixelCore
 import PixelEffects
 
 /// What a person did, from any source: the encoder and its push switch, GPIO buttons, the

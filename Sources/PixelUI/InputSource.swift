@@ -1,3 +1,4 @@
+import PixelCore
 import PixelEffects
 
 /// Where a person's input comes from: the keyboard, a script, a rotary encoder and buttons on

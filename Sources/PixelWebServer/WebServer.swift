@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import PixelCore
 import PixelRuntime
 import PixelSystem
 import ServiceLifecycle
@@ -66,13 +67,16 @@ public final class WebServer: Sendable {
     public let broadcaster: WebBroadcaster
     /// Input in.
     public let inputs: WebInputQueue
+    /// The run's clock: input arrivals and stalled writes are timed on it.
+    let clock: any Clock & Sendable
     private let state = Mutex(State())
     private let started = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
 
-    /// A server of `configuration`, sharing `broadcaster` and `inputs` with the frame loop.
-    public init(configuration: Configuration, broadcaster: WebBroadcaster, inputs: WebInputQueue) {
+    /// A server of `configuration`, sharing `broadcaster`, `inputs` and `clock` with the frame loop.
+    public init(configuration: Configuration, broadcaster: WebBroadcaster, inputs: WebInputQueue, clock: any Clock & Sendable) {
         self.configuration = configuration
+        self.clock = clock
         self.broadcaster = broadcaster
         self.inputs = inputs
     }
@@ -201,9 +205,9 @@ public final class WebServer: Sendable {
         let broadcaster = self.broadcaster, inputs = self.inputs
         defer {
             broadcaster.disconnect(id)
-            inputs.post(client: id, nil, arrived: MonotonicClock.nanoseconds())
+            inputs.post(client: id, nil, arrived: clock.now())
         }
-        let writing = WriteWatch()
+        let writing = WriteWatch(clock: clock)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await _ in wake {
@@ -217,7 +221,7 @@ public final class WebServer: Sendable {
             group.addTask { [self] in
                 while !Task.isCancelled {
                     try await Task.sleep(for: .seconds(1))
-                    if writing.waitingSince(now: MonotonicClock.nanoseconds()) > Self.stallSeconds * 1_000_000_000 {
+                    if writing.waitingSince(now: clock.now()) > Self.stallSeconds * 1_000_000_000 {
                         count { $0.closedForStalling += 1 }
                         channel.close(promise: nil)
                         return
@@ -226,7 +230,7 @@ public final class WebServer: Sendable {
             }
             var limits = WebClientGuard()
             for try await frame in inbound {
-                let now = MonotonicClock.nanoseconds()
+                let now = clock.now()
                 var verdict = limits.admit(at: now)
                 if verdict == .accept {
                     if frame.opcode == .binary, frame.fin, frame.data.readableBytes <= WebClientMessage.maximumLength,
@@ -285,10 +289,13 @@ struct HostCheck: RouterMiddleware {
 /// When the write in progress began (0: none), for the stall watchdog.
 final class WriteWatch: Sendable {
     private let since = Atomic<Int64>(0)
+    private let clock: any Clock & Sendable
+
+    init(clock: any Clock & Sendable) { self.clock = clock }
 
     /// Runs `write`, marked as in progress.
     func timed(_ write: () async throws -> Void) async throws {
-        since.store(MonotonicClock.nanoseconds(), ordering: .relaxed)
+        since.store(clock.now(), ordering: .relaxed)
         defer { since.store(0, ordering: .relaxed) }
         try await write()
     }

@@ -114,7 +114,8 @@ extension ShowCommand {
         let input = try StillImage.readFrames(image, bytes: try FileBytes.read(image))
         let trace = traceBus.map { BusTraceFile(path: $0) }
         let linux = LinuxBusProvider()
-        let buses: any BusProvider = trace.map { TracingBusProvider(linux, sink: $0, clock: { MonotonicClock.nanoseconds() }) } ?? linux
+        let clock = MonotonicClock()
+        let buses: any BusProvider = trace.map { TracingBusProvider(linux, sink: $0, clock: clock.now) } ?? linux
         let dither = try chosenDither(for: description)
         let driver = try description.makeDriver(on: buses)
         let frames = input.frames.map { dither.apply(StillImage.fit($0, width: driver.panel.width, height: driver.panel.height)) }
@@ -123,18 +124,14 @@ extension ShowCommand {
         } else {
             // An animation plays with its own delays, as often as the file says (forever when
             // it loops), until Ctrl-C or SIGTERM; the last frame stays on the chip.
-            let signals = SignalWatcher.shared
-            signals.watch(SignalWatcher.stopSignals)
+            let stop = StopSignals()
             Environment.printNow("playing \(frames.count) frames on \(description.device)" + (input.loopsForever ? "; Ctrl-C stops" : ""))
             var round = 0
             playing: while input.loopsForever || round < (input.loopCount ?? 0) + 1 {
                 for (frame, delay) in zip(frames, input.delaysCentiseconds) {
                     try driver.panel.show(frame)
-                    let until = MonotonicClock.nanoseconds() + Int64(delay == 0 ? 10 : delay) * 10_000_000
-                    while MonotonicClock.nanoseconds() < until {
-                        if signals.stopRequested { break playing }
-                        SystemThread.sleep(nanoseconds: 5_000_000)
-                    }
+                    clock.sleep(until: clock.now() + Int64(delay == 0 ? 10 : delay) * 10_000_000)
+                    if stop.isRequested { break playing }
                 }
                 round += 1
             }

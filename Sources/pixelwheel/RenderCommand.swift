@@ -64,7 +64,7 @@ struct RenderCommand: ParsableCommand {
             raw: raw)
         request.panel = panel
         request.traceBus = traceBus
-        let summary = try OfflineRender.run(request, progress: TerminalDevice.errorIsTerminal)
+        let summary = try OfflineRender.run(request, progress: TerminalDevice.errorIsTerminal ? MonotonicClock() : nil)
         print(summary)
     }
 }
@@ -106,10 +106,11 @@ struct BenchCommand: ParsableCommand {
         let cases = effect == nil && filtered ? [] : try Benchmark.cases(effect: effect, sizes: panelSizes)
         let panels = panel == nil && filtered ? [] : try EncodeBenchmark.panels(matching: panel)
         let latencyEvents = self.latencyEvents ?? (filtered ? 0 : 120)
-        let rows = try Benchmark.run(cases: cases, supersampling: s, frames: frames)
-        let encodeRows = try EncodeBenchmark.run(iterations: frames, panels: panels)
+        let stopwatch = MonotonicClock()
+        let rows = try Benchmark.run(cases: cases, supersampling: s, frames: frames, stopwatch: stopwatch)
+        let encodeRows = try EncodeBenchmark.run(iterations: frames, stopwatch: stopwatch, panels: panels)
         let latency = latencyEvents > 0
-            ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: latencyEvents) : nil
+            ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: latencyEvents, clock: stopwatch) : nil
         if json {
             let encode = encodeRows.map {
                 "{\"encode\":\"\($0.label)\",\"median_ns\":\($0.median),\"p99_ns\":\($0.p99),\"allocations_per_iteration\":\($0.allocationsPerIteration.map { String($0) } ?? "null")}"

@@ -77,7 +77,8 @@ struct RunCommand: ParsableCommand {
         options.simulatePanels = simulatePanels
         guard !(simulate && simulatePanels) else { throw RuntimeError.badOption("give --simulate (everything simulated) or --simulate-panels (real inputs), not both") }
         options.script = try script.map { path in try InputScript(text: try FileBytes.readText(path), name: path) }
-        let session = try RunSession(options: options)
+        let stop = StopSignals()
+        let session = try RunSession(options: options, clock: MonotonicClock(), stop: StopRequestSource { stop.isRequested })
         for message in session.messages { Environment.printError("pixelwheel: " + message) }
         let frames = try session.run()
         if !options.interactive {

@@ -58,7 +58,8 @@ struct SimCommand: ParsableCommand {
             for warning in session.warnings.dropFirst(warnedAtStart) { printError(warning) }
             print("rendered \(frames) frames at \(app.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
         } else {
-            try session.runInteractive()
+            let stop = StopSignals()
+            try session.runInteractive(clock: MonotonicClock(), stop: StopRequestSource { stop.isRequested })
         }
     }
 }

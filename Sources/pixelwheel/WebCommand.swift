@@ -50,8 +50,9 @@ struct WebCommand: ParsableCommand {
 
         let broadcaster = WebBroadcaster(maximumClients: maxClients)
         let queue = WebInputQueue()
+        let clock = MonotonicClock()
         let server = WebServer(configuration: .init(host: address.host, port: address.port, page: webPage),
-                               broadcaster: broadcaster, inputs: queue)
+                               broadcaster: broadcaster, inputs: queue, clock: clock)
         try server.start()
         let url = address.url(port: server.port ?? address.port)
         if !address.isLoopback {
@@ -63,11 +64,13 @@ struct WebCommand: ParsableCommand {
         let source = session.source
         var viewers: [any FrameOutput] = [
             WebFrameOutput(broadcaster: broadcaster, panelText: session.panelText, fps: app.fps,
-                           clicks: { source.clicks }, theme: { source.app.settings.theme }, now: MonotonicClock.nanoseconds),
+                           clicks: { source.clicks }, theme: { source.app.settings.theme }, now: clock.now),
         ]
         if let record { viewers.append(GIFFileRecorderOutput(path: record, fps: app.fps)) }
         defer { server.stop() }
-        try session.runLive(inputs: [WebInputSource(queue: queue, now: MonotonicClock.nanoseconds)], viewers: viewers)
+        let stop = StopSignals()
+        try session.runLive(inputs: [WebInputSource(queue: queue, now: clock.now), StopRequestSource { stop.isRequested }],
+                            viewers: viewers, clock: clock)
         server.stop()
         let counts = server.counts, totals = broadcaster.totals
         Environment.printNow("stopped: \(counts.connections) browser connection(s), \(totals.framesSent) frames sent, \(totals.framesDropped) dropped for slow browsers; "

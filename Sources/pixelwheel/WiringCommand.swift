@@ -46,14 +46,13 @@ struct WiringCommand: ParsableCommand {
         _ = try check.gpio(of: line)  // a bad name is reported before any line is claimed
         let length = try seconds.map { try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 10)...32767) }
         #if os(Linux)
-        let signals = SignalWatcher.shared
-        signals.watch(SignalWatcher.stopSignals)
+        let stop = StopSignals()
+        let clock = MonotonicClock()
         let lines = try check.drive(line, on: LinuxBusProvider(allowsGPIOMem: false))
         Environment.printNow(try check.holdingMessage(line))
-        let end = length.map { MonotonicClock.nanoseconds() + FrameTime.seconds($0).nanoseconds } ?? .max
-        while !signals.stopRequested && MonotonicClock.nanoseconds() < end {
-            SystemThread.sleep(nanoseconds: 50_000_000)
-        }
+        // Sleeping on the clock returns early on SIGINT or SIGTERM.
+        let end = length.map { clock.now() + FrameTime.seconds($0).nanoseconds } ?? .max
+        while !stop.isRequested && clock.now() < end { clock.sleep(until: end) }
         withExtendedLifetime(lines) {}
         print("released the lines")
         #else

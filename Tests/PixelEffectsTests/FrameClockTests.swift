@@ -29,18 +29,19 @@ struct FrameTimeTests {
     }
 }
 
-/// A scripted monotonic clock: sleeping jumps to the deadline; `lag` adds extra late time
-/// to the wake-up of chosen frames.
-struct ScriptedTime: MonotonicTimeSource {
-    var current: Int64 = 5_000_000_000
+/// A scripted real clock: sleeping jumps to the deadline; `lateWakeups` adds extra late time
+/// to the wake-up of chosen sleeps.
+final class ScriptedTime: Clock {
+    var current: Int64 = 0
     var lateWakeups: [Int64: Int64] = [:]  // sleep number → extra ns
     var sleeps: [Int64] = []
 
-    mutating func now() -> Int64 { current }
-    mutating func sleep(until deadline: Int64) {
+    func now() -> Int64 { current }
+    func sleep(until deadline: Int64) {
         sleeps.append(deadline)
         current = max(current, deadline) + (lateWakeups[Int64(sleeps.count - 1)] ?? 0)
     }
+    var isVirtual: Bool { false }
 }
 
 struct FrameClockTests {
@@ -55,9 +56,9 @@ struct FrameClockTests {
 
     @Test func pacedClockSleepsToAbsoluteDeadlinesWithoutDrift() {
         // Each wake-up is 1 ms late; deadlines must still be start + k/fps, not drift by 1 ms per frame.
-        var time = ScriptedTime()
+        let time = ScriptedTime()
         for k in 0..<100 { time.lateWakeups[Int64(k)] = 1_000_000 }
-        var clock = PacedFrameClock(framesPerSecond: 50, source: time)
+        var clock = PacedFrameClock(framesPerSecond: 50, clock: time)
         var ticks: [FrameTick] = []
         for _ in 0..<50 { ticks.append(clock.nextTick()) }
         #expect(ticks.map(\.index) == Array(0..<50))
@@ -67,9 +68,9 @@ struct FrameClockTests {
 
     @Test func pacedClockSkipsAndReportsFramesMissedWhileLate() {
         // At 10 fps (100 ms), the loop stalls 350 ms after frame 2.
-        var time = ScriptedTime()
+        let time = ScriptedTime()
         time.lateWakeups[1] = 350_000_000  // the sleep before frame 2
-        var clock = PacedFrameClock(framesPerSecond: 10, source: time)
+        var clock = PacedFrameClock(framesPerSecond: 10, clock: time)
         let ticks = (0..<6).map { _ in clock.nextTick() }
         // Frame 2's wake-up lands at 200 + 350 = 550 ms; frame 3 (300 ms) is then due and late:
         // the clock jumps to frame 5 (500 ms), reporting 2 missed, and carries on from there.
@@ -78,6 +79,23 @@ struct FrameClockTests {
         #expect(ticks[3].timestamp == .milliseconds(500))
         #expect(ticks[3].duration == .milliseconds(300))
         #expect(ticks[4].missedFrames == 0)
+    }
+
+    @Test func pacedClockStartsOnTheClocksTimelineWithoutCountingTheStartAsMissed() {
+        // The loop starts 2.01 s after the run's clock was made (devices took that long to
+        // open): its first frame is the one due then, so an input stamped on the same clock
+        // at 2.02 s belongs to the frame after it, and nothing counts as missed.
+        let time = ScriptedTime()
+        time.current = 2_010_000_000
+        var clock = PacedFrameClock(framesPerSecond: 30, clock: time)
+        let first = clock.nextTick()
+        #expect(first.index == 60 && first.timestamp == .seconds(2))
+        #expect(first.missedFrames == 0 && first.duration == .zero)
+        #expect(time.sleeps.isEmpty, "the first frame is already due")
+        let second = clock.nextTick()
+        #expect(second.index == 61 && second.timestamp == FrameTime.frame(61, fps: 30))
+        #expect(time.sleeps == [FrameTime.frame(61, fps: 30).nanoseconds])
+        #expect(second.timestamp.nanoseconds > 2_020_000_000)
     }
 }
 

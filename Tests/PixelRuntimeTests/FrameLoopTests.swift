@@ -23,9 +23,9 @@ struct FrameLoopTests {
         let source = appSource()
         var frames: [(FrameTime, Frame)] = []
         let loop = FrameLoop(source: source, inputs: [try EncoderInputSource(inputs: inputs)],
-                             clock: VirtualFrameClock(framesPerSecond: 30),
+                             clock: time, framesPerSecond: 30,
                              outputs: [FrameCallbackOutput { frame, status in frames.append((status.tick.timestamp, frame)) }],
-                             length: .seconds(2), time: time)
+                             length: .seconds(2))
         #expect(try loop.run() == 61)
         #expect(time.nanoseconds == 2_000_000_000)
         #expect(source.app.menuTitle == "Extras")
@@ -68,8 +68,9 @@ struct FrameLoopTests {
             func finish() { finished = true }
         }
         let output = Finished()
-        let loop = FrameLoop(source: appSource(), clock: VirtualFrameClock(framesPerSecond: 30), outputs: [output],
-                             length: .seconds(1), stopsOnSignals: true)
+        let stop = StopSignals()
+        let loop = FrameLoop(source: appSource(), inputs: [StopRequestSource { stop.isRequested }], clock: VirtualTime(),
+                             framesPerSecond: 30, outputs: [output], length: .seconds(1))
         #expect(try loop.step())
         SignalWatcher.shared.post(SignalWatcher.terminate)
         #expect(try loop.run() == 1)
@@ -88,7 +89,7 @@ struct FrameLoopTests {
         }
         let source = appSource()
         var shown: [Frame] = []
-        let loop = FrameLoop(source: source, inputs: [Arrives()], clock: VirtualFrameClock(framesPerSecond: 30),
+        let loop = FrameLoop(source: source, inputs: [Arrives()], clock: VirtualTime(), framesPerSecond: 30,
                              outputs: [FrameCallbackOutput { frame, _ in shown.append(frame) }], length: .zero)
         try loop.run()
         let reference = appSource()

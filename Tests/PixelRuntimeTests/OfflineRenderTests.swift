@@ -111,7 +111,7 @@ struct PanelSizeTests {
 struct BenchmarkTests {
     @Test func benchmarkMeasuresEveryEffectAndSize() throws {
         let sizes = [try PanelSize(width: 16, height: 8), try PanelSize(width: 32, height: 16)]
-        let rows = try Benchmark.run(cases: Benchmark.defaultCases(sizes: sizes), supersampling: .x2, frames: 3)
+        let rows = try Benchmark.run(cases: Benchmark.defaultCases(sizes: sizes), supersampling: .x2, frames: 3, stopwatch: MonotonicClock())
         #expect(rows.count == 10)
         #expect(rows.map(\.label) == ["bounce", "bounce", "starfield objects", "starfield objects", "starfield shader",
                                        "starfield shader", "rain", "rain", "fan", "fan"])
@@ -128,7 +128,7 @@ struct BenchmarkTests {
         #expect(try Benchmark.cases(effect: "starfield shader", sizes: sizes).map(\.parameters) == [["mode": "shader"]])
         #expect(try Benchmark.cases(effect: nil, sizes: sizes).count == 5)
         #expect(throws: RuntimeError.self) { try Benchmark.cases(effect: "plasma", sizes: sizes) }
-        let rows = try Benchmark.run(cases: Benchmark.cases(effect: "fan", sizes: sizes), supersampling: .x2, frames: 2)
+        let rows = try Benchmark.run(cases: Benchmark.cases(effect: "fan", sizes: sizes), supersampling: .x2, frames: 2, stopwatch: MonotonicClock())
         #expect(rows.map(\.label) == ["fan"] && Benchmark.table(rows).contains("colour med"))
     }
 
@@ -142,7 +142,7 @@ struct BenchmarkTests {
 
 struct InputLatencyBenchmarkTests {
     @Test func everyPostedTurnIsMeasuredOnTheFrameThatShowsIt() throws {
-        let result = try InputLatencyBenchmark.run(size: try PanelSize(width: 32, height: 16), fps: 60, events: 6)
+        let result = try InputLatencyBenchmark.run(size: try PanelSize(width: 32, height: 16), fps: 60, events: 6, clock: MonotonicClock())
         #expect(result.samples == 6)
         #expect(result.median > 0 && result.framePeriod == 16_666_666 && result.size.width == 32)
     }
@@ -150,7 +150,7 @@ struct InputLatencyBenchmarkTests {
 
 struct EncodeBenchmarkTests {
     @Test func everyPanelTypeHasAnEncodeRowAndTheRefreshWritesEveryPinWord() throws {
-        let rows = try EncodeBenchmark.run(iterations: 2)
+        let rows = try EncodeBenchmark.run(iterations: 2, stopwatch: MonotonicClock())
         #if os(Linux)
         #expect(rows.count == 12)
         // Through the gpiomem registers each pin write is a GPSET0 and/or a GPCLR0 store.
@@ -168,12 +168,12 @@ struct EncodeBenchmarkTests {
     @Test func panelFilterPicksATypesRowsOrOneDescription() throws {
         #expect(try EncodeBenchmark.panels(matching: "hub75") == ["hub75:rows=32,cols=64,pwm-bits=11", "hub75:rows=64,cols=128,pwm-bits=11"])
         #expect(try EncodeBenchmark.panels(matching: "HT16K33") == ["ht16k33"])
-        let rows = try EncodeBenchmark.run(iterations: 1, panels: EncodeBenchmark.panels(matching: "hub75:rows=16,cols=32,pwm-bits=8"))
+        let rows = try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(), panels: EncodeBenchmark.panels(matching: "hub75:rows=16,cols=32,pwm-bits=8"))
         #expect(rows.map(\.label).prefix(2) == ["HUB75 32x16 8-bit → bit planes", "HUB75 32x16 8-bit refresh (null port)"])
         #if os(Linux)
         #expect(rows.map(\.label).last == "HUB75 32x16 8-bit refresh (gpiomem registers)")
         #endif
         #expect(throws: RuntimeError.self) { try EncodeBenchmark.panels(matching: "lcd") }
-        #expect(throws: (any Error).self) { try EncodeBenchmark.run(iterations: 1, panels: ["ws2812:width=8,colour=red"]) }
+        #expect(throws: (any Error).self) { try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(), panels: ["ws2812:width=8,colour=red"]) }
     }
 }

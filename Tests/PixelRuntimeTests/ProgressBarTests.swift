@@ -1,6 +1,7 @@
 import Testing
 import PixelCore
 import PixelEffects
+import PixelSimulator
 @testable import PixelRuntime
 
 struct ProgressBarTests {
@@ -10,12 +11,12 @@ struct ProgressBarTests {
     }
 
     @Test func nothingIsDrawnInTheFirstSecondThenTheBarOnOneLineThenItIsErased() {
-        var clock: Int64 = 0
+        let clock = VirtualTime()
         var written: [String] = []
-        let bar = ProgressBarOutput(total: 200, now: { clock }, write: { written.append($0) })
+        let bar = ProgressBarOutput(total: 200, clock: clock, write: { written.append($0) })
         let frame = Frame(width: 1, height: 1)
         for n in 1...200 {
-            clock = Int64(n) * 10_000_000  // 10 ms a frame: the first second is 100 frames
+            clock.advance(to: Int64(n) * 10_000_000)  // 10 ms a frame: the first second is 100 frames
             bar.show(frame, status: status(frames: n))
         }
         bar.finish()
@@ -26,7 +27,7 @@ struct ProgressBarTests {
 
     @Test func aShortRenderDrawsNothing() {
         var written: [String] = []
-        let bar = ProgressBarOutput(total: 10, now: { 0 }, write: { written.append($0) })
+        let bar = ProgressBarOutput(total: 10, clock: VirtualTime(), write: { written.append($0) })
         for n in 1...10 { bar.show(Frame(width: 1, height: 1), status: status(frames: n)) }
         bar.finish()
         #expect(written.isEmpty)

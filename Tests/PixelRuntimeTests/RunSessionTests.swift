@@ -22,7 +22,7 @@ struct RunSessionTests {
         // 10 fps keeps the HUB75 models' two refreshes a frame affordable in a debug build
         // (128x64 at the file's 60 fps takes over a minute there); the frames are the same code.
         options.fps = 10
-        let session = try RunSession(options: options)
+        let session = try RunSession(options: options, clock: MonotonicClock(), stop: StopRequestSource { false })
         #expect(try session.run() == 21)
         #expect(session.status.missedFrames == 0)
     }
@@ -42,7 +42,7 @@ struct RunSessionTests {
         recorder.fail(errno: ENOENT) { if case let .stat(path) = $0 { path.hasPrefix("/dev/gpiochip") } else { false } }
         let options = RunSession.Options(configuration: try ConfigurationLoader.load(Self.configFolder() + "/hub75-64x32.toml"))
         #expect {
-            try SystemCallRecorder.$current.withValue(recorder) { _ = try RunSession(options: options) }
+            try SystemCallRecorder.$current.withValue(recorder) { _ = try RunSession(options: options, clock: MonotonicClock(), stop: StopRequestSource { false }) }
         } throws: { error in
             let text = String(describing: error)
             return text.contains("gpiochip") && text.contains("pinctrl-bcm2711") && text.contains("--simulate") && !text.contains("\n")

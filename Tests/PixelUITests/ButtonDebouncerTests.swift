@@ -1,3 +1,4 @@
+import PixelCore
 import PixelEffects
 import Testing
 @testable import PixelUI

@@ -1,7 +1,5 @@
 import PixelCore
 import PixelEffects
-import PixelSimulator
-import PixelSystem
 import PixelUI
 
 /// What the frame loop draws: the PixelWheel app, or one effect for `render` and `bench`.
@@ -48,41 +46,48 @@ extension Fixed {
 }
 
 /// The one frame loop of `sim`, `run`, `render` and `bench`: it takes a frame source, input
-/// sources, a frame clock and outputs.
+/// sources, the run's one `Clock` and outputs.
 ///
-/// Each frame: wait for the clock's tick, move the virtual time (when simulating), apply every
-/// input due, render, then **latch late** — input that arrived while the frame rendered is
-/// applied and the frame rendered again before it is shown, so no input waits more than one
-/// frame period — and show the frame on every output. Brightness changes go to the outputs'
-/// own brightness paths. The loop ends at `length`, when a source asks to quit, or on SIGINT or
-/// SIGTERM (when `stopsOnSignals`); every output is finished either way.
+/// On a virtual clock the frames follow each other at once (frame k at exactly k/fps) and each
+/// moves the clock on; on the real clock a `PacedFrameClock` waits for each frame's deadline,
+/// skipping frames when the loop falls behind. Each frame: wait for the tick, apply every input
+/// due, render, then **latch late** — input that arrived while the frame rendered is applied and
+/// the frame rendered again before it is shown, so no input waits more than one frame period —
+/// and show the frame on every output. Brightness changes go to the outputs' own brightness
+/// paths. The loop ends at `length`, or when an input source asks to quit (the keyboard's q,
+/// or SIGINT/SIGTERM through a `StopRequestSource`); every output is finished either way.
 public final class FrameLoop {
     private let source: any FrameSource
     private let inputs: [any InputSource]
-    private var clock: any FrameClock
+    private let clock: any Clock
+    private var frameClock: any FrameClock
     private let outputs: [any FrameOutput]
-    private let time: VirtualTime?
-    private let now: (() -> Int64)?
     /// The last instant shown; nil runs until stopped.
     public let length: FrameTime?
-    /// Whether SIGINT and SIGTERM end the loop.
-    public let stopsOnSignals: Bool
     /// The status after the last frame.
     public private(set) var status: FrameStatus
     private var brightness: Int?
     private var renderTimes: [Int64] = []
     private var wallTimes: [Int64] = []
 
-    /// A loop drawing `source` with `inputs`, paced by `clock`, into `outputs`. On the virtual
-    /// clock pass the simulation's `time`, which each tick moves; on a real clock pass `now`
-    /// (monotonic nanoseconds) so the loop can measure its rate and render time.
-    public init(source: any FrameSource, inputs: [any InputSource] = [], clock: any FrameClock, outputs: [any FrameOutput],
-                length: FrameTime? = nil, time: VirtualTime? = nil, now: (() -> Int64)? = nil, stopsOnSignals: Bool = false) {
-        self.source = source; self.inputs = inputs; self.clock = clock; self.outputs = outputs
-        self.length = length; self.time = time; self.now = now; self.stopsOnSignals = stopsOnSignals
+    /// A loop drawing `source` at `framesPerSecond` with `inputs` into `outputs`, paced by
+    /// `clock` (from frame `startFrame` on a virtual clock).
+    public convenience init(source: any FrameSource, inputs: [any InputSource] = [], clock: any Clock, framesPerSecond: Int,
+                            startFrame: Int64 = 0, outputs: [any FrameOutput], length: FrameTime? = nil) {
+        let frameClock: any FrameClock = clock.isVirtual
+            ? VirtualFrameClock(framesPerSecond: framesPerSecond, startFrame: startFrame)
+            : PacedFrameClock(framesPerSecond: framesPerSecond, clock: ExistentialClock(clock))
+        self.init(source: source, inputs: inputs, clock: clock, frameClock: frameClock, outputs: outputs, length: length)
+    }
+
+    /// A loop whose frames come from `frameClock`, a display link on `clock` (a still image's
+    /// one instant, say).
+    public init(source: any FrameSource, inputs: [any InputSource] = [], clock: any Clock, frameClock: any FrameClock,
+                outputs: [any FrameOutput], length: FrameTime? = nil) {
+        self.source = source; self.inputs = inputs; self.clock = clock; self.frameClock = frameClock
+        self.outputs = outputs; self.length = length
         status = FrameStatus(tick: FrameTick(index: -1, timestamp: .zero, targetTimestamp: .zero, duration: .zero, missedFrames: 0),
                              frames: 0, missedFrames: 0)
-        if stopsOnSignals { SignalWatcher.shared.watch(SignalWatcher.stopSignals) }
     }
 
     /// Runs until the end; finishes every output and returns the number of frames shown.
@@ -100,19 +105,20 @@ public final class FrameLoop {
 
     /// One frame; false (showing nothing) when the loop is over.
     public func step() throws -> Bool {
-        if stopsOnSignals && SignalWatcher.shared.stopRequested { return false }
-        let tick = clock.nextTick()
+        if inputs.contains(where: \.quitRequested) { return false }
+        let tick = frameClock.nextTick()
         if let length, tick.timestamp > length { return false }
-        time?.advance(to: tick.timestamp.nanoseconds)
+        if clock.isVirtual { clock.sleep(until: tick.timestamp.nanoseconds) }
         var events = try pollInputs(upTo: tick.timestamp)
         if inputs.contains(where: \.quitRequested) { return false }
         var frame: Frame
         var rendered: Int64 = 0
+        let measure = !clock.isVirtual
         repeat {
             for event in events { try source.handle(event) }
-            let start = now?() ?? 0
+            let start = measure ? clock.now() : 0
             frame = source.render(at: tick.timestamp)
-            rendered = (now?() ?? 0) - start
+            rendered = measure ? clock.now() - start : 0
             events = try pollInputs(upTo: tick.timestamp)
         } while !events.isEmpty
         if inputs.contains(where: \.quitRequested) { return false }
@@ -139,11 +145,11 @@ public final class FrameLoop {
         status.tick = tick
         status.frames += 1
         status.missedFrames += tick.missedFrames
-        guard let now else { return }
+        guard !clock.isVirtual else { return }
         renderTimes.append(rendered)
         if renderTimes.count > 60 { renderTimes.removeFirst() }
         status.renderMedian = Benchmark.percentile(renderTimes, 50)
-        wallTimes.append(now())
+        wallTimes.append(clock.now())
         while let first = wallTimes.first, wallTimes.count > 2, wallTimes[wallTimes.count - 1] - first > 1_000_000_000 {
             wallTimes.removeFirst()
         }
@@ -160,4 +166,29 @@ public final class FrameLoop {
         }
         if let failure { throw failure }
     }
+}
+
+/// A `Clock` held as `any Clock`, as a concrete type for the generic `PacedFrameClock`.
+struct ExistentialClock: Clock {
+    let base: any Clock
+    init(_ base: any Clock) { self.base = base }
+    func now() -> Int64 { base.now() }
+    func sleep(until deadline: Int64) { base.sleep(until: deadline) }
+    var isVirtual: Bool { base.isVirtual }
+}
+
+/// A request to stop from outside the program — SIGINT or SIGTERM on a real run — as the input
+/// source that asks the frame loop to stop (it ends the loop before the next frame, and every
+/// output is finished as on any other way out).
+public final class StopRequestSource: InputSource {
+    private let requested: () -> Bool
+
+    /// Stops the loop once `requested` is true (e.g. `StopSignals().isRequested`).
+    public init(requested: @escaping () -> Bool) { self.requested = requested }
+
+    /// A stop request carries no events.
+    public func events(upTo time: FrameTime) -> [InputEvent] { [] }
+
+    /// True once a stop was requested.
+    public var quitRequested: Bool { requested() }
 }

@@ -6,15 +6,15 @@ import PixelSystem
 /// adds it only when standard error is a terminal, so logs and pipes never see it.
 public final class ProgressBarOutput: FrameOutput {
     private let total: Int
-    private let now: () -> Int64
+    private let clock: any Clock
     private let write: (String) -> Void
     private var start: Int64?
     private var shownPercent = -1
 
-    /// A bar for `total` frames, timed on `now` (monotonic ns), drawn with `write`.
-    public init(total: Int, now: @escaping () -> Int64 = MonotonicClock.nanoseconds, write: @escaping (String) -> Void = TerminalDevice.writeError) {
+    /// A bar for `total` frames, timed on `clock` (the real one), drawn with `write`.
+    public init(total: Int, clock: any Clock, write: @escaping (String) -> Void = TerminalDevice.writeError) {
         self.total = max(1, total)
-        self.now = now
+        self.clock = clock
         self.write = write
     }
 
@@ -27,7 +27,7 @@ public final class ProgressBarOutput: FrameOutput {
     }
 
     public func show(_ frame: Frame, status: FrameStatus) {
-        let time = now()
+        let time = clock.now()
         guard let start else { self.start = time; return }
         guard time - start >= 1_000_000_000 else { return }
         let percent = min(status.frames, total) * 100 / total

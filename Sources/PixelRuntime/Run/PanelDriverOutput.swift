@@ -124,14 +124,15 @@ final class Mutexed<T: Sendable>: Sendable {
     }
 }
 
-/// `--show-refresh`: prints the HUB75 refresh rate measured on the monotonic clock, about once a
+/// `--show-refresh`: prints the HUB75 refresh rate measured on the run's clock, about once a
 /// second, as rpi-rgb-led-matrix's `--led-show-refresh` does.
 public final class RefreshRateReporter: FrameOutput {
     private let panel: PanelDriverOutput
+    private let clock: any Clock
     private var last: (time: Int64, refreshes: Int)?
 
-    /// Reports the refresh rate of `panel`.
-    public init(panel: PanelDriverOutput) { self.panel = panel }
+    /// Reports the refresh rate of `panel`, timed on `clock`.
+    public init(panel: PanelDriverOutput, clock: any Clock) { self.panel = panel; self.clock = clock }
 
     /// The rate between two readings, in Hz, rounded to a whole number.
     public static func hertz(refreshes: Int, nanoseconds: Int64) -> Int {
@@ -140,7 +141,7 @@ public final class RefreshRateReporter: FrameOutput {
 
     public func show(_ frame: Frame, status: FrameStatus) {
         guard let refreshes = panel.completedRefreshes else { return }
-        let now = MonotonicClock.nanoseconds()
+        let now = clock.now()
         guard let last else { self.last = (now, refreshes); return }
         guard now - last.time >= 1_000_000_000 else { return }
         Environment.printError("refresh: \(Self.hertz(refreshes: refreshes - last.refreshes, nanoseconds: now - last.time)) Hz")

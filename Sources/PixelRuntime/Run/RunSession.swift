@@ -50,8 +50,10 @@ public final class RunSession {
     /// Messages for the user while running (a missing device, the refresh set-up).
     public private(set) var messages: [String] = []
 
-    /// Checks the options, then opens every device. Errors name the device and the fix.
-    public init(options: Options) throws {
+    /// Checks the options, then opens every device. Errors name the device and the fix. `clock`
+    /// is the machine's clock for runs in real time (on the hardware, or in the terminal);
+    /// headless simulated runs use a virtual one. `stop` ends a real-time run (SIGINT, SIGTERM).
+    public init(options: Options, clock realClock: any Clock, stop: StopRequestSource) throws {
         self.options = options
         let c = options.configuration
         let fps = options.fps ?? c.fps
@@ -70,6 +72,9 @@ public final class RunSession {
         } else {
             size = (c.size.width, c.size.height)
         }
+        // Real time on the hardware and in the terminal; the virtual clock for headless simulation.
+        let realTime = options.interactive || !options.simulate
+        let clock: any Clock = realTime ? realClock : time
         // Headless simulated runs show midnight, so their frames do not depend on when they ran.
         let wallClock: () -> Int = options.interactive || !options.simulate ? { Environment.localSecondsSinceMidnight() } : { 0 }
         var app = PixelWheelApp(width: size.width, height: size.height, framesPerSecond: fps, settings: loaded,
@@ -96,9 +101,9 @@ public final class RunSession {
         if options.simulate || options.simulatePanels {
             if options.interactive && options.simulate {
                 viewers.append(try TerminalScreenOutput(width: size.width, height: size.height,
-                                                        panelText: c.mainPanel?.description.text ?? c.size.description,
+                                                        panelText: c.mainPanel?.description.text ?? c.size.description, clock: clock,
                                                         clicks: { source.clicks }, warnings: { source.warnings }))
-                inputs.append(KeyboardInputSource(read: TerminalDevice.readAvailable, now: MonotonicClock.nanoseconds))
+                inputs.append(KeyboardInputSource(read: TerminalDevice.readAvailable, now: clock.now))
             }
             if let recorder = framesRecorder { viewers.append(recorder) }
             let provider = SimulatedBusProvider(time: time)
@@ -121,7 +126,7 @@ public final class RunSession {
                 if let note = output.refreshNote { messages.append("HUB75 refresh: \(note)") }
                 if panel.role == .main {
                     outputs.insert(output, at: 0)
-                    if options.showRefresh, output.completedRefreshes != nil { outputs.append(RefreshRateReporter(panel: output)) }
+                    if options.showRefresh, output.completedRefreshes != nil { outputs.append(RefreshRateReporter(panel: output, clock: clock)) }
                 } else {
                     outputs.append(SecondaryPanelOutput(source: StatusSource(width: driver.panel.width, height: driver.panel.height,
                                                                              app: { source.app }), display: output))
@@ -156,21 +161,16 @@ public final class RunSession {
                     }
                 })
                 let mask = ([encoder.a, encoder.b, encoder.button] + buttons.keys).reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1)) }
-                let gpio = try LibgpiodInputs(chip: try linuxProvider.chip(c.inputChip), inputMask: mask)
-                inputs.append(try EncoderInputSource(inputs: gpio, wiring: encoder, origin: MonotonicClock.nanoseconds(), buttons: buttons))
+                let gpio = try LibgpiodInputs(chip: try linuxProvider.chip(c.inputChip), inputMask: mask, clock: realClock)
+                inputs.append(try EncoderInputSource(inputs: gpio, wiring: encoder, buttons: buttons))
             }
             #endif
         }
         if let script = options.script { inputs.append(ScriptInputSource(script)) }
+        inputs.append(stop)
         let length: FrameTime? = options.seconds.map { FrameTime.seconds($0) }
-        // Real time on the hardware and in the terminal; the virtual clock for headless simulation.
-        if options.interactive || !options.simulate {
-            loop = FrameLoop(source: source, inputs: inputs, clock: PacedFrameClock(framesPerSecond: fps, source: MonotonicClock()),
-                             outputs: outputs, length: length, now: { MonotonicClock.nanoseconds() }, stopsOnSignals: true)
-        } else {
-            loop = FrameLoop(source: source, inputs: inputs, clock: VirtualFrameClock(framesPerSecond: fps),
-                             outputs: outputs, length: length ?? .seconds(5), time: time, stopsOnSignals: true)
-        }
+        loop = FrameLoop(source: source, inputs: inputs, clock: clock, framesPerSecond: fps, outputs: outputs,
+                         length: realTime ? length : length ?? .seconds(5))
         messages += warnings
     }
 

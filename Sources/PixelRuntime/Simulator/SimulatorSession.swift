@@ -138,8 +138,8 @@ public struct SimulatorSession {
             let lastFrame = Int(Int128(length.nanoseconds) * Int128(options.fps) / 1_000_000_000)
             viewers.insert(PNGSequenceOutput(directory: dir, scale: options.frameScale, lastFrame: lastFrame), at: 0)
         }
-        let loop = FrameLoop(source: source, inputs: script.map { [$0] } ?? [], clock: VirtualFrameClock(framesPerSecond: options.fps),
-                             outputs: [display(viewers)], length: length, time: time)
+        let loop = FrameLoop(source: source, inputs: script.map { [$0] } ?? [], clock: time, framesPerSecond: options.fps,
+                             outputs: [display(viewers)], length: length)
         return try loop.run()
     }
 
@@ -148,14 +148,14 @@ public struct SimulatorSession {
         PNGSequenceOutput.frameName(index, digits: digits)
     }
 
-    /// Interactive run in the terminal until q, Ctrl-C, SIGTERM or `seconds`. The caller
-    /// checked for a terminal.
-    public mutating func runInteractive() throws {
+    /// Interactive run in the terminal on `clock` until q, Ctrl-C, SIGTERM or `seconds`. The
+    /// caller checked for a terminal.
+    public mutating func runInteractive(clock: any Clock, stop: StopRequestSource) throws {
         let size = panel.map { (width: $0.width, height: $0.height) } ?? (width: options.size.width, height: options.size.height)
         let source = self.source, panel = self.panel
-        let screen = try TerminalScreenOutput(width: size.width, height: size.height, panelText: panelText,
+        let screen = try TerminalScreenOutput(width: size.width, height: size.height, panelText: panelText, clock: clock,
                                               clicks: { source.clicks }, warnings: { Self.warnings(source: source, panel: panel) })
-        try runLive(inputs: [KeyboardInputSource(read: TerminalDevice.readAvailable, now: MonotonicClock.nanoseconds)], viewers: [screen])
+        try runLive(inputs: [KeyboardInputSource(read: TerminalDevice.readAvailable, now: clock.now), stop], viewers: [screen], clock: clock)
     }
 }
 
@@ -163,18 +163,14 @@ extension SimulatorSession {
     /// A description of what is shown, for status lines: the panel model's, or the size.
     public var panelText: String { panel?.text ?? options.size.description }
 
-    /// Runs on the monotonic clock with `inputs` (and the script, if any), showing each frame
-    /// (the panel model's picture when there is a panel) on `viewers`, until SIGINT, SIGTERM, a
-    /// source's quit or `seconds`: the loop of the terminal and the web simulators.
-    public mutating func runLive(inputs: [any InputSource], viewers: [any FrameOutput]) throws {
+    /// Runs on the real `clock` with `inputs` (and the script, if any), showing each frame (the
+    /// panel model's picture when there is a panel) on `viewers`, until a source's quit (q,
+    /// SIGINT, SIGTERM) or `seconds`: the loop of the terminal and the web simulators.
+    public mutating func runLive(inputs: [any InputSource], viewers: [any FrameOutput], clock: any Clock) throws {
         var inputs = inputs
         if let script = options.script { inputs.append(ScriptInputSource(script)) }
-        let loop = FrameLoop(source: source, inputs: inputs,
-                             clock: PacedFrameClock(framesPerSecond: options.fps, source: MonotonicClock()),
-                             outputs: [display(viewers)], length: options.seconds.map { FrameTime.seconds($0) },
-                             now: MonotonicClock.nanoseconds, stopsOnSignals: true)
+        let loop = FrameLoop(source: source, inputs: inputs, clock: clock, framesPerSecond: options.fps,
+                             outputs: [display(viewers)], length: options.seconds.map { FrameTime.seconds($0) })
         try loop.run()
     }
 }
-
-extension MonotonicClock: MonotonicTimeSource {}

@@ -21,14 +21,17 @@ public final class TerminalScreenOutput: FrameOutput {
     private let width: Int
     private let height: Int
     /// The signals the screen handles itself, between frames.
-    private static let signals = [SignalWatcher.suspend, SignalWatcher.resume, SignalWatcher.windowChange]
+    private let signals = TerminalSignals()
+    private let clock: any Clock
 
     /// The help line: what each key does, true to `KeyDecoder`.
     public static let helpLine = "→/↓/j next · ←/↑/k previous · Space/Enter select (hold Enter: off) · Esc/m menu · p play/pause · n/b next/prev effect · q quit"
 
     /// A screen for a `width × height` panel described as `panelText`, reading the click count
-    /// and warnings from the app's source. Throws when the terminal is too small.
-    public init(width: Int, height: Int, panelText: String, clicks: @escaping () -> Int, warnings: @escaping () -> [String]) throws {
+    /// and warnings from the app's source and timing the click mark on `clock`. Throws when the
+    /// terminal is too small.
+    public init(width: Int, height: Int, panelText: String, clock: any Clock,
+                clicks: @escaping () -> Int, warnings: @escaping () -> [String]) throws {
         // The panel takes width columns and height/2 rows, plus the status lines below it.
         if let message = Self.sizeProblem(width: width, height: height, terminal: TerminalDevice.size) {
             throw RuntimeError.badOption(message + " or choose a smaller --size")
@@ -38,6 +41,7 @@ public final class TerminalScreenOutput: FrameOutput {
         view = TerminalView(width: width, height: height, colorMode: TerminalDevice.supportsTrueColor ? .trueColor : .palette256,
                             originRow: 1, originColumn: 1)
         self.panelText = panelText
+        self.clock = clock
         self.clicks = clicks
         self.warnings = warnings
     }
@@ -53,19 +57,21 @@ public final class TerminalScreenOutput: FrameOutput {
     public func show(_ frame: Frame, status: FrameStatus) throws {
         if !entered {
             entered = true
-            SignalWatcher.shared.watch(Self.signals)
+            signals.watch()
             enterScreen()
         }
         var redraw = false
-        for signal in SignalWatcher.shared.take(Self.signals) {
-            if signal == SignalWatcher.suspend {
+        for signal in signals.take() {
+            switch signal {
+            case .suspend:
                 // Hand the shell a normal terminal, then really stop; `fg` continues here.
                 leaveScreen()
-                SignalWatcher.shared.raiseWithDefaultAction(SignalWatcher.suspend)
-                SignalWatcher.shared.watch([SignalWatcher.suspend])
+                signals.suspendProcess()
                 enterScreen()
-            } else if signal == SignalWatcher.resume {
+            case .resume:
                 TerminalDevice.enterRawMode()  // the shell may have reset the modes meanwhile
+            case .windowChange:
+                break
             }
             redraw = true
         }
@@ -85,7 +91,7 @@ public final class TerminalScreenOutput: FrameOutput {
         // Status lines, cut to the terminal's width so they never wrap and scroll the panel away.
         let columns = max(1, (terminal?.columns ?? 200) - 1)
         func fit(_ text: String) -> String { String(text.prefix(columns)) }
-        let ticking = ticker.isShowing(clicks: clicks(), at: MonotonicClock.nanoseconds())
+        let ticking = ticker.isShowing(clicks: clicks(), at: clock.now())
         let fps = status.measuredFPS.map { $0.tenthsText + " fps" } ?? "– fps"
         let render = status.renderMedian.map { Benchmark.ms($0) } ?? "–"
         output += "\u{1B}[\(view.rows + 1);1H\u{1B}[0m\u{1B}[2K" + fit(Self.helpLine)
@@ -117,6 +123,6 @@ public final class TerminalScreenOutput: FrameOutput {
     public func finish() {
         guard entered else { return }
         leaveScreen()
-        SignalWatcher.shared.restoreDefault(Self.signals)
+        signals.stopWatching()
     }
 }

@@ -1,3 +1,4 @@
+import PixelCore
 import PixelEffects
 
 /// Turns the raw edges of a mechanical rotary encoder's two quadrature lines, A and B, into

@@ -1,3 +1,4 @@
+import PixelCore
 import PixelEffects
 
 /// One row of a menu, and what selecting it does.

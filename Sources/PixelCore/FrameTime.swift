@@ -1,5 +1,3 @@
-import PixelCore
-
 /// An instant or a span on a scene's timeline, in nanoseconds since the scene started.
 ///
 /// Scenes are functions of `FrameTime`, never of frame counts, so a scene rendered at 24,

@@ -1,5 +1,3 @@
-import PixelCore
-
 /// One beat of the frame clock: what a display link hands the render loop.
 public struct FrameTick: Hashable, Sendable {
     /// Which frame this is, counting from 0; missed frames are counted too.
@@ -23,7 +21,7 @@ public struct FrameTick: Hashable, Sendable {
 /// The display link: paces the render loop and tells each frame what time it shows.
 ///
 /// `VirtualFrameClock` steps instantly and deterministically (tests, offline rendering);
-/// `PacedFrameClock` waits for real deadlines on a monotonic clock.
+/// `PacedFrameClock` waits for real deadlines on a `Clock`.
 public protocol FrameClock {
     /// Frames per second this clock aims for.
     var framesPerSecond: Int { get }
@@ -31,7 +29,14 @@ public protocol FrameClock {
     mutating func nextTick() -> FrameTick
 }
 
-/// A clock that never waits: frame k is at exactly ⌊k · 10⁹ / fps⌋ ns.
+/// A frame clock that never waits: frame k is at exactly ⌊k · 10⁹ / fps⌋ ns. The frame loop
+/// moves a simulation's `Clock` on to each tick's instant.
+///
+/// Time that simulated parts spend between ticks (a HUB75 model's refresh holding its GPIO
+/// lines, say) moves that clock too but does not count against the frame budget: the next
+/// tick is still the next frame, never a skipped one, so a simulated run shows every frame
+/// whatever its simulated buses cost. What the real refresh costs is measured by
+/// `pixelwheel bench`, not simulated.
 public struct VirtualFrameClock: FrameClock, Sendable {
     public let framesPerSecond: Int
     private var next: Int64 = 0
@@ -53,59 +58,53 @@ public struct VirtualFrameClock: FrameClock, Sendable {
     }
 }
 
-/// Where a real frame clock reads the time and sleeps: the monotonic clock on a machine, or
-/// a scripted one in tests.
-public protocol MonotonicTimeSource {
-    /// Nanoseconds on a clock that never jumps (any fixed origin).
-    mutating func now() -> Int64
-    /// Blocks until `now() >= deadline`.
-    mutating func sleep(until deadline: Int64)
-}
-
-/// A frame clock that paces to absolute deadlines (start + k/fps), so small delays never
-/// accumulate into drift; when the loop falls behind by whole frames it skips them and
-/// reports how many in `missedFrames`, instead of rushing to catch up.
-public struct PacedFrameClock<Source: MonotonicTimeSource>: FrameClock {
+/// A frame clock that paces to absolute deadlines on `clock` (frame k at k/fps on the clock's
+/// own timeline), so small delays never accumulate into drift; when the loop falls behind by
+/// whole frames it skips them and reports how many in `missedFrames`, instead of rushing to
+/// catch up. Frame timestamps are clock times, so an input stamped on the same clock falls
+/// into the frame it belongs to. The first tick is the newest frame already due (frame 0 on a
+/// clock made just before the loop), and counts nothing as missed.
+public struct PacedFrameClock<Source: Clock>: FrameClock {
     public let framesPerSecond: Int
-    private var source: Source
-    private var start: Int64?
-    private var nextIndex: Int64 = 0
+    private let clock: Source
+    private var nextIndex: Int64?
     private var lastTimestamp: FrameTime = .zero
 
-    /// A clock at `framesPerSecond` (1...1000) reading and sleeping on `source`.
-    public init(framesPerSecond: Int, source: Source) {
+    /// A clock at `framesPerSecond` (1...1000) reading and sleeping on `clock`.
+    public init(framesPerSecond: Int, clock: Source) {
         precondition((1...1000).contains(framesPerSecond), "fps must be 1...1000")
         self.framesPerSecond = framesPerSecond
-        self.source = source
+        self.clock = clock
+    }
+
+    /// The newest frame whose deadline has passed at `now`.
+    private func frameDue(at now: Int64) -> Int64 {
+        now <= 0 ? 0 : Int64(Int128(now) * Int128(framesPerSecond) / 1_000_000_000)
     }
 
     public mutating func nextTick() -> FrameTick {
-        let origin: Int64
-        if let start { origin = start } else {
-            origin = source.now()
-            start = origin
-        }
-        var index = nextIndex
-        var deadline = origin + FrameTime.frame(Int(index), fps: framesPerSecond).nanoseconds
-        let now = source.now()
+        let first = nextIndex == nil
+        var index = nextIndex ?? frameDue(at: clock.now())
+        var deadline = FrameTime.frame(Int(index), fps: framesPerSecond).nanoseconds
+        let now = clock.now()
         var missed = 0
         if now < deadline {
-            source.sleep(until: deadline)
+            clock.sleep(until: deadline)
         } else {
             // Late: jump to the newest frame whose deadline has passed.
-            let behind = Int64(Int128(now - origin) * Int128(framesPerSecond) / 1_000_000_000)
+            let behind = frameDue(at: now)
             if behind > index {
                 missed = Int(behind - index)
                 index = behind
-                deadline = origin + FrameTime.frame(Int(index), fps: framesPerSecond).nanoseconds
+                deadline = FrameTime.frame(Int(index), fps: framesPerSecond).nanoseconds
             }
         }
         nextIndex = index + 1
-        let timestamp = FrameTime(nanoseconds: deadline - origin)
+        let timestamp = FrameTime(nanoseconds: deadline)
         let tick = FrameTick(
             index: index, timestamp: timestamp,
             targetTimestamp: FrameTime.frame(Int(index + 1), fps: framesPerSecond),
-            duration: index == 0 ? .zero : timestamp - lastTimestamp, missedFrames: missed)
+            duration: first ? .zero : timestamp - lastTimestamp, missedFrames: first ? 0 : missed)
         lastTimestamp = timestamp
         return tick
     }
