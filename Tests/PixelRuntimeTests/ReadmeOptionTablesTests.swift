@@ -59,3 +59,39 @@ struct ReadmeOptionTablesTests {
         }
     }
 }
+
+/// Every relative link and image in README.md, docs/*.md, config/README.md and hardware/README.md
+/// names a file or folder that exists, so moving a page or a picture cannot leave a link dangling.
+struct DocumentationLinksTests {
+    static let pages = ["README.md", "config/README.md", "hardware/README.md"] + {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.root() + "/docs")) ?? []
+        return names.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    }()
+
+    @Test func docsFolderHasPages() {
+        #expect(Self.pages.contains("docs/commands.md"))
+    }
+
+    @Test(arguments: pages)
+    func relativeLinksResolve(page: String) throws {
+        let root = RepositoryPaths.root()
+        let text = try String(contentsOfFile: root + "/" + page, encoding: .utf8)
+        let folder = URL(fileURLWithPath: root + "/" + page).deletingLastPathComponent()
+        // `](target)` outside code blocks and code spans; the target ends at `)`, a space or `#`.
+        var inCode = false
+        for (number, line) in text.components(separatedBy: "\n").enumerated() {
+            if line.drop(while: { $0 == " " }).hasPrefix("```") { inCode.toggle(); continue }
+            if inCode { continue }
+            let prose = line.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 0 }.map(\.element).joined(separator: " ")
+            var rest = Substring(prose)
+            while let open = rest.range(of: "](") {
+                let target = rest[open.upperBound...].prefix { $0 != ")" && $0 != " " && $0 != "#" }
+                rest = rest[open.upperBound...]
+                if target.isEmpty || target.contains("://") || target.hasPrefix("mailto:") { continue }
+                let path = folder.appendingPathComponent(String(target)).standardized.path
+                #expect(FileManager.default.fileExists(atPath: path), "\(page):\(number + 1): \(target) does not exist")
+            }
+        }
+    }
+}
