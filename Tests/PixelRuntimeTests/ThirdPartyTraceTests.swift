@@ -37,7 +37,7 @@ enum ThirdPartyFixtures {
 
 @Suite struct LumaMAX7219TraceTests {
     /// luma.led_matrix's `block_orientation` and `blocks_arranged_in_reverse_order`, and the
-    /// `max7219:` options that show its picture (the README's table).
+    /// `max7219:` options that show its picture (the table in hardware/README.md, MAX7219 section).
     static let matches: [(file: String, options: String)] = [
         ("max7219-orientation0", "rotate=270,reverse"),
         ("max7219-orientation0-reverse", "rotate=270"),
