@@ -24,7 +24,7 @@ run: release
 web: release
 	@.build/release/pixelwheel web $(WEB_ARGS)
 
-# Renders a small animated GIF of every effect into docs/previews/ (the README shows them):
+# Renders a small animated GIF of every effect into docs/previews/ (the README and docs/commands.md show them):
 # 64x32, 3 s at 12 fps, LEDs as round dots 3 pixels apart (about 100 KB each). PREVIEWS=DIR writes elsewhere.
 PREVIEWS ?= docs/previews
 previews: release
@@ -44,7 +44,7 @@ test: setup
 	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke
 
 # PixelCore and PixelEffects as Embedded Swift for AArch64, ARMv7, ARMv6-M, RV32 and RV64, with
-# their code size per target (see "Other CPUs" in the README).
+# their code size per target (see docs/testing.md, `make test-cross`).
 embedded:
 	scripts/cross.sh embedded
 
@@ -67,7 +67,7 @@ fuzz: setup
 fuzz-smoke: setup
 	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke
 
-# The Linux backends against the real kernel's gpio-sim and i2c-stub, in a VM (see README).
+# The Linux backends against the real kernel's gpio-sim and i2c-stub, in a VM (see docs/testing.md).
 test-kernel: setup
 	scripts/test-kernel.sh
 
@@ -86,7 +86,8 @@ bench-web: release
 	scripts/web-bench.py .build/release/pixelwheel
 
 # `make install`: the binary (Swift standard library linked in, so systemd needs no toolchain
-# path), the systemd unit, and an example configuration that is never overwritten.
+# path), the systemd unit, an example configuration that is never overwritten, the examples,
+# the web page, and the README with docs/ beside it (so its links and pictures work there too).
 PREFIX ?= /usr/local
 DESTDIR ?=
 install: setup
@@ -96,6 +97,10 @@ install: setup
 	install -m 644 config/pixelwheel.service $(DESTDIR)/etc/systemd/system/pixelwheel.service
 	install -m 644 config/*.toml $(DESTDIR)$(PREFIX)/share/pixelwheel/examples/
 	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/pixelwheel/README.md
+	install -d $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/previews $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/screenshots
+	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/
+	install -m 644 docs/previews/*.gif $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/previews/
+	install -m 644 docs/screenshots/*.png $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/screenshots/
 	install -d $(DESTDIR)$(PREFIX)/share/pixelwheel/web
 	install -m 644 web/index.html web/pixelwheel.css web/pixelwheel.js $(DESTDIR)$(PREFIX)/share/pixelwheel/web/
 	@if [ -e $(DESTDIR)/etc/pixelwheel/pixelwheel.toml ]; then \

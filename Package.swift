@@ -96,7 +96,7 @@ let package = Package(
             ]
         ),
 
-        // libFuzzer targets for every parser of outside input (`make fuzz`; see README, "Fuzzing").
+        // libFuzzer targets for every parser of outside input (`make fuzz`; see docs/testing.md, "Fuzzing").
         // A plain build replays inputs (`pixelfuzz TARGET FILE…`); with -DPIXELFUZZ and
         // -sanitize=fuzzer libFuzzer supplies main.
         .target(name: "CPixelFuzz", path: "Tests/Fuzz/CPixelFuzz"),

@@ -7,7 +7,8 @@
 #                                    emulated targets (default: all four), runs each under
 #                                    qemu and compares every digest with the hosted x86-64
 #                                    harness and with the golden values (`make test-cross`)
-#   scripts/cross.sh readme          `test` for all four, then rewrites the README's table
+#   scripts/cross.sh readme          `test` for all four, then rewrites the table in
+#                                    docs/testing.md
 #   scripts/cross.sh demo            the bare-metal demo (Firmware/) on qemu's riscv32 virt
 #                                    machine, its frames decoded into PNGs and checked
 #
@@ -211,7 +212,7 @@ test_cross() {
     return $failed
 }
 
-# The README table: one row per target, from the last `embedded`/`test` results.
+# The table in docs/testing.md: one row per target, from the last `embedded`/`test` results.
 table() {
     local frames runs banded
     frames=$(grep -c '^frame ' "$out/hosted.txt")
@@ -270,8 +271,8 @@ case ${1:-} in
         awk -v table="$out/table.md" '
             /<!-- cross-table:end -->/ { while ((getline line < table) > 0) print line; skip = 0 }
             !skip { print }
-            /<!-- cross-table:begin -->/ { skip = 1 }' README.md > "$out/README.md"
-        cp "$out/README.md" README.md
+            /<!-- cross-table:begin -->/ { skip = 1 }' docs/testing.md > "$out/testing.md"
+        cp "$out/testing.md" docs/testing.md
         cat "$out/table.md" ;;
     *) echo "usage: scripts/cross.sh embedded | test [TRIPLE…] | readme | demo" >&2; exit 2 ;;
 esac

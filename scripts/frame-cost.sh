@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Prints what a frame costs, in instructions, for every effect and panel encoder: the table
-# the README's "Frame cost" section quotes.
+# docs/performance.md's "Frame cost" section quotes.
 #
 # Method: a release build of `pixelwheel bench`, run under callgrind with collection switched
 # on only inside one stage function (Benchmark.renderStage, downsampleStage, colourStage,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Renders the README's menu screenshots with the simulator itself (headless, virtual clock),
-# one per layout, into docs/screenshots/. Run after changing how the menu looks.
+# Renders the menu screenshots of docs/simulator.md with the simulator itself (headless, virtual
+# clock), one per layout, into docs/screenshots/. Run after changing how the menu looks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build -c release >/dev/null

@@ -37,7 +37,7 @@ enum ThirdPartyFixtures {
 
 @Suite struct LumaMAX7219TraceTests {
     /// luma.led_matrix's `block_orientation` and `blocks_arranged_in_reverse_order`, and the
-    /// `max7219:` options that show its picture (the README's table).
+    /// `max7219:` options that show its picture (the table in hardware/README.md, MAX7219 section).
     static let matches: [(file: String, options: String)] = [
         ("max7219-orientation0", "rotate=270,reverse"),
         ("max7219-orientation0-reverse", "rotate=270"),
@@ -181,6 +181,15 @@ enum ThirdPartyFixtures {
         let folder = ThirdPartyFixtures.folder("adafruit-neopixel-spi")
         let target = try ThirdPartyFixtures.decode(folder + "/strip8.jsonl", panel: "ws2812:length=8,chip=ws2812b")
         #expect(target.model.misfit?.contains("high pulse of 625 ns, outside chip=ws2812b's windows") == true)
+        #expect(target.model.picture == Frame(width: 8, height: 1))
+    }
+
+    /// Its windows suit the V5, but its reset (64 zero bytes at 6.4 MHz, 80 µs) is below the
+    /// V5's 280 µs, so the frame is never latched.
+    @Test func theWS2812BV5RefusesItsShortReset() throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-neopixel-spi")
+        let target = try ThirdPartyFixtures.decode(folder + "/strip8.jsonl", panel: "ws2812:length=8,chip=ws2812b-v5")
+        #expect(target.model.misfit?.contains("less than the reset time") == true)
         #expect(target.model.picture == Frame(width: 8, height: 1))
     }
 }

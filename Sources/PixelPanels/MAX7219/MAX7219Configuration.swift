@@ -11,7 +11,7 @@
 /// | `brightness` | 0…15 | 7 | the intensity register: duty (2·n + 1)/32 |
 ///
 /// `rotate` × `mirror` give all eight ways an 8×8 block can be wired (four turns, each also
-/// mirrored), and `reverse` either direction of the chain; the README's MAX7219 section says
+/// mirrored), and `reverse` either direction of the chain; hardware/README.md's MAX7219 section says
 /// which combination matches which module and which luma.led_matrix `block_orientation`.
 ///
 /// The panel is `8 × chips` LEDs wide and 8 LEDs tall.
