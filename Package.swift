@@ -48,11 +48,17 @@ let package = Package(
         .target(name: "PixelCore"),
         // The Scene protocol, the frame clock vocabulary and the effects.
         .target(name: "PixelEffects", dependencies: ["PixelCore"]),
-        // Input vocabulary and models (decoder, debouncer, click wheel), InputSource, menu, screens, the app.
-        .target(name: "PixelUI", dependencies: ["PixelCore", "PixelEffects"]),
-        // Bus protocols, panel descriptions and the panel factory over a BusProvider, colour pipeline,
-        // mappers, encoders and drivers. No operating system.
-        .target(name: "PixelPanels", dependencies: ["PixelCore"]),
+        // SPI, I²C, GPIO out and in: the bus protocols under both the panels and the inputs, bus
+        // errors and traces. No operating system.
+        .target(name: "PixelBus", dependencies: ["PixelCore"]),
+        // The whole input side: InputEvent and InputSource, the quadrature decoder, debouncer and
+        // click wheel, the encoder wiring, and the encoder, script and keyboard sources.
+        .target(name: "PixelInputs", dependencies: ["PixelCore", "PixelBus"]),
+        // The menu, its screens and the app as a state machine.
+        .target(name: "PixelUI", dependencies: ["PixelCore", "PixelEffects", "PixelInputs"]),
+        // Panel descriptions and the panel factory over a BusProvider, colour pipeline, mappers,
+        // encoders and drivers. No operating system.
+        .target(name: "PixelPanels", dependencies: ["PixelCore", "PixelBus"]),
         // The one system-call seam (traced in tests, errno injection), files, clocks, signals, terminal.
         .target(name: "CPixelSystem"),
         .target(name: "PixelSystem", dependencies: ["PixelCore", "CPixelSystem"]),
@@ -61,21 +67,19 @@ let package = Package(
         .target(name: "CPixelJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "PixelImages", dependencies: ["PixelCore", "PixelSystem", "CPNG", "CGIF", "CPixelJPEG"]),
         // Device models, simulated buses, the SimulatedBusProvider and the one VirtualTime.
-        .target(name: "PixelSimulator", dependencies: ["PixelCore", "PixelPanels"]),
+        .target(name: "PixelSimulator", dependencies: ["PixelCore", "PixelBus", "PixelPanels"]),
         // The Raspberry Pi's buses: spidev, i2c-dev (libi2c), libgpiod, /dev/gpiomem. Linux only.
         .target(name: "PixelLinux", dependencies: [
-            "PixelCore", "PixelPanels", "PixelSystem", .target(name: "CPixelLinux", condition: .when(platforms: [.linux])),
+            "PixelCore", "PixelBus", "PixelPanels", "PixelSystem", .target(name: "CPixelLinux", condition: .when(platforms: [.linux])),
         ]),
         // The TOML configuration file: panels, inputs and settings, checked before any device opens.
         .target(name: "PixelConfig", dependencies: [
-            "PixelCore", "PixelEffects", "PixelUI", "PixelPanels", "PixelInputs", "PixelSystem",
+            "PixelCore", "PixelEffects", "PixelUI", "PixelBus", "PixelPanels", "PixelInputs", "PixelSystem",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
-        // Input sources: keyboard, script, rotary encoder on GPIO inputs.
-        .target(name: "PixelInputs", dependencies: ["PixelCore", "PixelEffects", "PixelUI", "PixelPanels"]),
         // The one frame loop and its outputs; sim, render, bench; settings; bus traces; the terminal front end.
         .target(name: "PixelRuntime", dependencies: [
-            "PixelCore", "PixelEffects", "PixelUI", "PixelPanels", "PixelSystem", "PixelImages", "PixelSimulator", "PixelInputs",
+            "PixelCore", "PixelEffects", "PixelUI", "PixelBus", "PixelPanels", "PixelSystem", "PixelImages", "PixelSimulator", "PixelInputs",
             "PixelConfig", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
         // `pixelwheel web`: the page and the WebSocket over Hummingbird; the protocol, the input
@@ -90,7 +94,7 @@ let package = Package(
         .executableTarget(
             name: "pixelwheel",
             dependencies: [
-                "PixelRuntime", "PixelWebServer", "PixelSystem", "PixelImages", "PixelInputs", "PixelPanels", "PixelSimulator", "PixelConfig",
+                "PixelRuntime", "PixelWebServer", "PixelSystem", "PixelImages", "PixelInputs", "PixelBus", "PixelPanels", "PixelSimulator", "PixelConfig",
                 .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -102,7 +106,7 @@ let package = Package(
         .target(name: "CPixelFuzz", path: "Tests/Fuzz/CPixelFuzz"),
         .executableTarget(
             name: "pixelfuzz",
-            dependencies: ["CPixelFuzz", "PixelConfig", "PixelCore", "PixelEffects", "PixelImages", "PixelInputs",
+            dependencies: ["CPixelFuzz", "PixelConfig", "PixelCore", "PixelEffects", "PixelImages", "PixelInputs", "PixelBus",
                            "PixelPanels", "PixelRuntime", "PixelSimulator", "PixelSystem", "PixelUI"],
             path: "Tests/Fuzz/pixelfuzz"
         ),
@@ -117,16 +121,17 @@ let package = Package(
         .executableTarget(name: "golden-frames", dependencies: ["PixelGolden"], path: "Tests/Cross/Harness"),
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore"]),
         .testTarget(name: "PixelEffectsTests", dependencies: ["PixelEffects"]),
-        .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels"]),
-        .testTarget(name: "PixelUITests", dependencies: ["PixelUI"]),
+        .testTarget(name: "PixelBusTests", dependencies: ["PixelBus"]),
+        .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels", "PixelBus"]),
+        .testTarget(name: "PixelUITests", dependencies: ["PixelUI", "PixelInputs"]),
         .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem", "PixelTestSupport"]),
         .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages", "PixelSystem", "PixelTestSupport"]),
-        .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator"]),
+        .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator", "PixelBus"]),
         .testTarget(name: "PixelConfigTests", dependencies: ["PixelConfig", "PixelPanels", "PixelInputs", "PixelTestSupport"]),
-        .testTarget(name: "PixelLinuxTests", dependencies: ["PixelLinux", "PixelSystem"]),
-        .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelSimulator"]),
+        .testTarget(name: "PixelLinuxTests", dependencies: ["PixelLinux", "PixelBus", "PixelSystem"]),
+        .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelBus", "PixelSimulator"]),
         .testTarget(name: "PixelRuntimeTests", dependencies: [
-            "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelPanels", "PixelUI", "PixelConfig", "PixelTestSupport",
+            "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelBus", "PixelPanels", "PixelUI", "PixelConfig", "PixelTestSupport",
             "PixelGolden",
         ]),
     ],

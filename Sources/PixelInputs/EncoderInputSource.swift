@@ -1,7 +1,5 @@
+import PixelBus
 import PixelCore
-import PixelEffects
-import PixelPanels
-import PixelUI
 
 /// Where the click wheel is wired: BCM GPIO numbers of the encoder's A and B contacts and
 /// its push switch (all active low with pull-ups).

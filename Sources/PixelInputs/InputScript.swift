@@ -1,6 +1,4 @@
 import PixelCore
-import PixelEffects
-import PixelUI
 
 /// A timed list of input events, one per line — seconds, then the event:
 ///

@@ -1,5 +1,4 @@
-import PixelEffects
-import PixelUI
+import PixelCore
 
 /// Turns terminal key bytes into input actions: →/↓/j/l turn clockwise, ←/↑/k/h back, Enter/space
 /// select, Esc/m menu, p play/pause, n/b next/previous, q quits.

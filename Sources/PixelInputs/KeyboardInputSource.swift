@@ -1,6 +1,4 @@
 import PixelCore
-import PixelEffects
-import PixelUI
 
 /// The terminal's keys as input: bytes from `read` decoded by `KeyDecoder`, arrows turned into
 /// wheel steps through a `ClickWheel` as if they were detents, and q as a request to quit.

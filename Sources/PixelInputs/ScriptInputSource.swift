@@ -1,6 +1,4 @@
 import PixelCore
-import PixelEffects
-import PixelUI
 
 /// Timed input from a script (`--script FILE`): each event is due at its own instant.
 public final class ScriptInputSource: InputSource {

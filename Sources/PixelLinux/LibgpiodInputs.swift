@@ -1,4 +1,5 @@
 #if os(Linux)
+import PixelBus
 import CPixelLinux
 import PixelCore
 import PixelPanels

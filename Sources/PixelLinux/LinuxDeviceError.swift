@@ -1,5 +1,6 @@
 #if os(Linux)
 #if canImport(Glibc)
+import PixelBus
 import Glibc
 #endif
 import PixelPanels

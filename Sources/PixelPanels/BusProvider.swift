@@ -1,3 +1,5 @@
+import PixelBus
+
 /// Where panels get their buses: the boundary between a panel description and the hardware.
 ///
 /// The simulator's provider returns simulated buses wired to device models of the described

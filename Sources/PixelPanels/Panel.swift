@@ -1,3 +1,4 @@
+import PixelBus
 import PixelCore
 
 /// A physical display that shows frames: the boundary between rendering and hardware.

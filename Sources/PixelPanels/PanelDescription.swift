@@ -1,3 +1,4 @@
+import PixelBus
 import PixelCore
 
 /// One panel as the user describes it — `--panel TYPE:key=value,…` or a `[[panel]]` table of

@@ -1,3 +1,5 @@
+import PixelBus
+
 extension PanelOptions {
     /// An I²C address option written as hex with `0x` (`0x70`) or as decimal (`112`), within
     /// `range`, or `defaultValue` when the key is absent.

@@ -1,3 +1,4 @@
+import PixelBus
 import PixelCore
 
 /// What differs between the register chips (MAX7219, HT16K33, IS31FL3731) under the one

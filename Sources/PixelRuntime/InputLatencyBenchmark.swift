@@ -1,3 +1,4 @@
+import PixelInputs
 import Synchronization
 import PixelCore
 import PixelEffects

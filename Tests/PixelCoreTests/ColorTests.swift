@@ -1,3 +1,4 @@
+import PixelBus
 import Foundation
 import Testing
 @testable import PixelCore

@@ -1,4 +1,5 @@
 #if os(Linux)
+import PixelBus
 import Glibc
 import Testing
 import CPixelLinux

@@ -1,3 +1,4 @@
+import PixelBus
 import Testing
 import PixelCore
 import PixelEffects

@@ -1,3 +1,4 @@
+import PixelInputs
 import Testing
 import PixelCore
 import PixelEffects

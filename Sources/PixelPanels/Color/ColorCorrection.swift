@@ -1,3 +1,5 @@
+import PixelBus
+
 /// A per-channel scale for white balance: each channel's light is multiplied by
 /// `channel / 255` before anything else, so 255 leaves a channel as it is.
 ///

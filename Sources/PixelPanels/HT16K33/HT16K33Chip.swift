@@ -1,3 +1,4 @@
+import PixelBus
 import PixelCore
 
 /// An HT16K33 backpack as a `RegisterChip`: it holds 16 bytes of display RAM, and its

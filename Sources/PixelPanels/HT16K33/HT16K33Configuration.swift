@@ -1,3 +1,5 @@
+import PixelBus
+
 /// An HT16K33 matrix backpack on I²C: what `--panel ht16k33:…` describes.
 ///
 /// Options (all optional):

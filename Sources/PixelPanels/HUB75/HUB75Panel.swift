@@ -1,3 +1,4 @@
+import PixelBus
 import PixelCore
 
 /// A HUB75 installation as a `Panel`: `show` encodes the frame into the back planes of a

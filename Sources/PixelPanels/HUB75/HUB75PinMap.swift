@@ -1,3 +1,5 @@
+import PixelBus
+
 /// Which Raspberry Pi GPIO line drives which HUB75 signal: one adapter board or hand wiring.
 ///
 /// All numbers are BCM GPIO numbers (bit n of a `GPIOLines` word is GPIO n), never header

@@ -1,3 +1,5 @@
+import PixelBus
+
 /// One frame's worth of HUB75 pin words: for each row address and bit plane, one word per
 /// column of the chain, ready to be clocked out.
 ///

@@ -1,3 +1,4 @@
+import PixelBus
 import Synchronization
 
 /// Runs a `HUB75Refresher` continuously on a thread the caller provides, until stopped or a

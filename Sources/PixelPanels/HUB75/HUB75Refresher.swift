@@ -1,3 +1,4 @@
+import PixelBus
 import Synchronization
 
 /// Shows a framebuffer's front planes on a HUB75 chain through a `GPIOLines` port, one full

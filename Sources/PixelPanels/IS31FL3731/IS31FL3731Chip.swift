@@ -1,3 +1,4 @@
+import PixelBus
 import PixelCore
 
 /// An IS31FL3731 CharliePlex board as a `RegisterChip`: it holds the 144 PWM duties of frame

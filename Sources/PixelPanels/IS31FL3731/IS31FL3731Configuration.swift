@@ -1,3 +1,5 @@
+import PixelBus
+
 /// An IS31FL3731 CharliePlex board on I²C: what `--panel is31fl3731:…` describes.
 ///
 /// Options (all optional):

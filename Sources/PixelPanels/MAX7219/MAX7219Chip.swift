@@ -1,3 +1,4 @@
+import PixelBus
 import PixelCore
 
 /// A row of MAX7219 8×8 blocks as a `RegisterChip`: it holds 8 digit registers per chip, and

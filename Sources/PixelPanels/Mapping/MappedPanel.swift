@@ -1,3 +1,4 @@
+import PixelBus
 import PixelCore
 
 /// A panel seen through a pixel mapper: frames arrive in the logical picture's size and are

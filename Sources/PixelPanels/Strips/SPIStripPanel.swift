@@ -1,3 +1,4 @@
+import PixelBus
 import PixelCore
 
 /// What a strip's encoder offers the shared SPI strip panel.

@@ -1,3 +1,4 @@
+import PixelBus
 import PixelPanels
 import PixelSimulator
 import PixelSystem

@@ -1,3 +1,4 @@
+import PixelBus
 import PixelPanels
 
 /// `pixelwheel wiring`: checks a HUB75 connection line by line. It holds one signal high and

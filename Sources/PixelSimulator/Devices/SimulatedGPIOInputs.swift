@@ -1,3 +1,4 @@
+import PixelBus
 import PixelPanels
 
 /// GPIO inputs whose other end is device models that drive lines: a mechanical rotary

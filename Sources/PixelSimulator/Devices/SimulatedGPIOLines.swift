@@ -1,3 +1,4 @@
+import PixelBus
 import PixelPanels
 
 /// A device whose inputs are GPIO lines: it sees every change of the line levels and every

@@ -1,3 +1,4 @@
+import PixelBus
 import PixelConfig
 import PixelCore
 import PixelEffects

@@ -1,3 +1,4 @@
+import PixelInputs
 import PixelCore
 import PixelEffects
 import PixelUI

@@ -1,5 +1,4 @@
 import PixelCore
-import PixelEffects
 
 /// Where a person's input comes from: the keyboard, a script, a rotary encoder and buttons on
 /// GPIO, a browser. The frame loop asks every source, once per frame and again while it

@@ -1,5 +1,4 @@
 import PixelCore
-import PixelEffects
 
 /// What a person did, from any source: the encoder and its push switch, GPIO buttons, the
 /// simulator's keyboard, a script. Every source speaks this one vocabulary.

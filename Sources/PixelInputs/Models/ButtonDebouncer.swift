@@ -1,5 +1,4 @@
 import PixelCore
-import PixelEffects
 
 /// Turns the raw, bouncing level of one push button into clicks, long presses and releases.
 ///

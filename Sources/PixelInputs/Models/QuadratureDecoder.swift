@@ -1,5 +1,4 @@
 import PixelCore
-import PixelEffects
 
 /// Turns the raw edges of a mechanical rotary encoder's two quadrature lines, A and B, into
 /// detents: `.rotate(+1)` for each detent clockwise, `.rotate(-1)` for each one

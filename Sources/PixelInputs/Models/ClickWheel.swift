@@ -1,5 +1,4 @@
 import PixelCore
-import PixelEffects
 
 /// Turns raw wheel motion into menu steps, like the iPod classic's click wheel: signed steps,
 /// positive clockwise (down the list).
