@@ -100,7 +100,6 @@ final class GIFFileRecorderOutput: FrameOutput {
         try recorder.append(frame)
     }
 
-    func setBrightness(percent: Int) {}
 
     func finish() throws {
         guard let gif = try recorder.finish() else { return }

@@ -64,7 +64,6 @@ struct FrameLoopTests {
         final class Finished: FrameOutput {
             var finished = false
             func show(_ frame: Frame, status: FrameStatus) {}
-            func setBrightness(percent: Int) {}
             func finish() { finished = true }
         }
         let output = Finished()

@@ -23,6 +23,14 @@ public protocol FrameOutput: AnyObject {
     func finish() throws
 }
 
+extension FrameOutput {
+    /// Outputs that show the picture as it is (files, the terminal, a page) ignore brightness:
+    /// the loop's frame is what they show.
+    public func setBrightness(percent: Int) throws {}
+    /// Nothing to flush or blank.
+    public func finish() throws {}
+}
+
 /// What the loop knows about itself, for status lines and summaries.
 public struct FrameStatus: Sendable {
     /// The frame being shown.

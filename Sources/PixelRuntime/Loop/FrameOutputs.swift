@@ -75,8 +75,6 @@ public final class PNGSequenceOutput: FrameOutput {
         try PNGFile.write(image, to: directory + "/" + Self.frameName(status.frames - 1, digits: digits))
     }
 
-    public func setBrightness(percent: Int) {}
-    public func finish() {}
 
     /// `frame-000042.png`: the index padded to `digits` digits.
     public static func frameName(_ index: Int, digits: Int = 6) -> String {
@@ -109,7 +107,6 @@ public final class GIFRecorderOutput: FrameOutput {
         try encoder!.append(image, delayCentiseconds: delays[min(index, delays.count - 1)])
     }
 
-    public func setBrightness(percent: Int) {}
 
     public func finish() throws {
         guard let encoder else { return }
@@ -128,7 +125,6 @@ public final class PNGStillOutput: FrameOutput {
     public init(path: String, raw: Bool, scale: Int) { self.path = path; self.raw = raw; self.scale = scale }
 
     public func show(_ frame: Frame, status: FrameStatus) { last = frame }
-    public func setBrightness(percent: Int) {}
 
     public func finish() throws {
         guard let last else { return }
@@ -144,6 +140,4 @@ public final class FrameCallbackOutput: FrameOutput {
     public init(_ body: @escaping (Frame, FrameStatus) throws -> Void) { self.body = body }
 
     public func show(_ frame: Frame, status: FrameStatus) throws { try body(frame, status) }
-    public func setBrightness(percent: Int) {}
-    public func finish() {}
 }

@@ -36,7 +36,6 @@ public final class ProgressBarOutput: FrameOutput {
         write("\r" + Self.line(done: status.frames, total: total))
     }
 
-    public func setBrightness(percent: Int) {}
 
     /// Erases the bar, if one was drawn.
     public func finish() {

@@ -149,6 +149,4 @@ public final class RefreshRateReporter: FrameOutput {
         self.last = (now, refreshes)
     }
 
-    public func setBrightness(percent: Int) {}
-    public func finish() {}
 }

@@ -105,7 +105,6 @@ public final class TerminalScreenOutput: FrameOutput {
         TerminalDevice.write(output)
     }
 
-    public func setBrightness(percent: Int) {}
 
     /// Raw mode, the alternate screen, the cursor hidden, the screen cleared.
     private func enterScreen() {

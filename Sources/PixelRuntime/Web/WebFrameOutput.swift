@@ -120,7 +120,6 @@ public final class WebFrameOutput: FrameOutput {
         broadcaster.send(text: WebJSON.object(fields), isStatus: true)
     }
 
-    public func setBrightness(percent: Int) {}
 
     /// Ends a recording in progress (so its GIF is not lost) and every browser's stream.
     public func finish() throws {
