@@ -1,11 +1,12 @@
 #if os(Linux)
 import PixelBus
+import PixelCore
 import PixelPanels
 import PixelSystem
 
 /// The Raspberry Pi's `BusProvider`: spidev, i2c-dev and GPIO through libgpiod, with the
 /// `/dev/gpiomem` fast path for HUB75 on a Pi 1–4 when that node is there.
-public final class LinuxBusProvider: BusProvider {
+public final class LinuxBusProvider: MachineBusProvider {
     /// Whether HUB75 may use `/dev/gpiomem` when it is there (`false`: always libgpiod).
     public let allowsGPIOMem: Bool
     /// Which path each GPIO port took, for `--show-refresh` and `doctor`.
@@ -51,6 +52,14 @@ public final class LinuxBusProvider: BusProvider {
         }
         gpioPaths.append("libgpiod on \(gpio.path)")
         return claimed
+    }
+
+    public func gpioInputs(_ chip: String, inputMask: UInt64, clock: any Clock) throws(BusError) -> any GPIOInputs {
+        try LibgpiodInputs(chip: try self.chip(chip), inputMask: inputMask, clock: clock)
+    }
+
+    public func gpioOutputs(_ chip: String, outputMask: UInt64) throws(BusError) -> any GPIOLines {
+        try LibgpiodLines(chip: try self.chip(chip), outputMask: outputMask)
     }
 }
 #endif

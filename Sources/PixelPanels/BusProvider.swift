@@ -1,4 +1,5 @@
 import PixelBus
+import PixelCore
 
 /// Where panels get their buses: the boundary between a panel description and the hardware.
 ///
@@ -12,4 +13,17 @@ public protocol BusProvider: AnyObject {
     func i2cBus(_ path: String, for panel: PanelDescription) throws(BusError) -> any I2CBus
     /// GPIO output lines `outputMask` on `chip` (a path, a label, or `auto`) for `panel`.
     func gpioLines(_ chip: String, outputMask: UInt64, for panel: PanelDescription) throws(BusError) -> any GPIOLines
+}
+
+/// A machine's buses for a whole run: the panels' buses and the inputs' GPIO — the encoder and
+/// buttons in, the piezo out. `LinuxBusProvider` is the one real implementation; the session
+/// asks it for everything it opens, so nothing above it names libgpiod or a device node.
+public protocol MachineBusProvider: BusProvider {
+    /// GPIO input lines `inputMask` on `chip` (a path, a label, or `auto`), with both-edge
+    /// events stamped on `clock`'s timeline.
+    func gpioInputs(_ chip: String, inputMask: UInt64, clock: any Clock) throws(BusError) -> any GPIOInputs
+    /// GPIO output lines `outputMask` on `chip` that no panel drives (a piezo).
+    func gpioOutputs(_ chip: String, outputMask: UInt64) throws(BusError) -> any GPIOLines
+    /// What the GPIO ports opened so far went through (libgpiod or `/dev/gpiomem`), for the user.
+    var gpioPaths: [String] { get }
 }

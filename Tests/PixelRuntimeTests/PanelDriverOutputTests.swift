@@ -59,6 +59,51 @@ struct PanelDriverOutputTests {
         #expect(fresh.picture == shown)
     }
 
+    /// Runs the unplug-and-replug story through `output` on `provider`, returning the warnings
+    /// and every I²C write the driver made, in order.
+    func vanishAndReturn(placement: PanelDriverOutput.Placement) throws -> (warnings: [String], writes: [BusTransaction], missing: [Bool]) {
+        let provider = SimulatedBusProvider()
+        let recorder = BusTraceRecorder()
+        let description = try PanelDescription(parsing: "ht16k33")
+        let traced = TracingBusProvider(provider, sink: recorder, clock: { 0 })
+        var warnings: [String] = []
+        let output: any FrameOutput
+        let isMissing: () -> Bool
+        if placement == .simulated {
+            // What `sim --panel` and `run --simulate` build: the simulated panel's output.
+            let panel = try SimulatedPanel(description, provider: provider, trace: recorder)
+            let simulated = SimulatedPanelOutput(panel: panel, viewers: [], warn: { warnings.append($0) })
+            output = simulated
+            isMissing = { simulated.driverOutput.isMissing }
+        } else {
+            // What `run` builds on the Pi: the driver on the machine's buses.
+            let driver = try description.makeDriver(on: traced)
+            let machine = PanelDriverOutput(driver: driver, placement: .machine, warn: { warnings.append($0) })
+            output = machine
+            isMissing = { machine.isMissing }
+        }
+        let bus = try #require(provider.targets[0].i2c)
+        var missing: [Bool] = []
+        let other = Frame(width: 8, height: 8)
+        for t in stride(from: 0, through: 6600, by: 33) {
+            if t == 99 { bus.detach(description.kindAddress!) }
+            if t == 3993 { bus.attach(HT16K33Model(address: description.kindAddress!, board: HT16K33Board.all[0])) }
+            try output.show(t % 2 == 0 ? lit(8, 8) : other, status: status(at: t))
+            missing.append(isMissing())
+        }
+        return (warnings, recorder.transactions, missing)
+    }
+
+    @Test func aSimulatedRunProbesAVanishedI2CChipExactlyAsARunOnTheMachine() throws {
+        let simulated = try vanishAndReturn(placement: .simulated)
+        let machine = try vanishAndReturn(placement: .machine)
+        #expect(simulated.warnings.count == 2 && simulated.warnings[1].contains("is back"), "gone once, back once: \(simulated.warnings)")
+        #expect(simulated.warnings == machine.warnings)
+        #expect(simulated.missing == machine.missing, "missing and back at the same frames")
+        #expect(simulated.missing.contains(true) && simulated.missing.last == false)
+        #expect(simulated.writes == machine.writes, "the same traffic, probes included, on both")
+    }
+
     @Test func aBusNodeThatGoesAwayIsWaitedForAndTheBusIsLetGoAfterEachBurst() throws {
         let bus = RemovableI2CBus(SimulatedI2CBus(name: "/dev/i2c-0"))
         let configuration = HT16K33Configuration()

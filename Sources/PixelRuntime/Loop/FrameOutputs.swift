@@ -26,29 +26,36 @@ public final class PlainPanelOutput: FrameOutput {
     public func finish() throws { for viewer in viewers { try viewer.finish() } }
 }
 
-/// A simulated panel: frames go through the real driver into the chip's device model, and
+/// A simulated panel: frames go through the same `PanelDriverOutput` as on the machine (so a
+/// vanished chip is reported and probed again the same way) into the chip's device model, and
 /// the model's picture goes to `viewers`. The panel's bus trace, if any, is written at the end.
 public final class SimulatedPanelOutput: FrameOutput {
     /// The panel.
     public let panel: SimulatedPanel
+    /// The driver output frames go through.
+    public let driverOutput: PanelDriverOutput
     private let viewers: [any FrameOutput]
     private let trace: BusTraceFile?
 
-    /// Shows frames on `panel`, its picture on `viewers`; writes `trace` when finished.
-    public init(panel: SimulatedPanel, viewers: [any FrameOutput], trace: BusTraceFile? = nil) {
+    /// Shows frames on `panel`, its picture on `viewers`; writes `trace` when finished. `warn`
+    /// hears a device going missing and coming back.
+    public init(panel: SimulatedPanel, viewers: [any FrameOutput], trace: BusTraceFile? = nil,
+                warn: @escaping (String) -> Void = { _ in }) {
         self.panel = panel; self.viewers = viewers; self.trace = trace
+        driverOutput = PanelDriverOutput(driver: panel.driver, placement: .simulated, warn: warn)
     }
 
     public func show(_ frame: Frame, status: FrameStatus) throws {
-        let picture = try panel.show(frame)
-        for viewer in viewers { try viewer.show(picture, status: status) }
+        try driverOutput.show(frame, status: status)
+        for viewer in viewers { try viewer.show(panel.picture, status: status) }
     }
 
-    public func setBrightness(percent: Int) throws { try panel.panel.setBrightness(percent: percent) }
+    public func setBrightness(percent: Int) throws { try driverOutput.setBrightness(percent: percent) }
 
     public func finish() throws {
         var failure: (any Error)?
-        do { try trace?.write() } catch { failure = error }
+        do { try driverOutput.finish() } catch { failure = error }
+        do { try trace?.write() } catch { if failure == nil { failure = error } }
         for viewer in viewers {
             do { try viewer.finish() } catch { if failure == nil { failure = error } }
         }

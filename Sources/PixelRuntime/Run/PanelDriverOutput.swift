@@ -5,13 +5,30 @@ import PixelPanels
 import PixelSystem
 import Synchronization
 
-/// A panel on real buses as a frame output: frames go to the driver; HUB75's refresh runs
-/// on a thread of its own (real-time priority and the last core when permitted). When the loop
-/// ends the panel is blanked — strips would otherwise keep their last colours — the refresh
-/// stops, and the lines are released with the driver.
+/// A panel as a frame output, on the machine's buses or on device models alike: frames go to
+/// the driver, and a device that vanishes is reported, skipped and probed again the same way
+/// on both. Only two things follow the buses (`Placement`):
+///
+/// - HUB75's refresh runs on a thread of its own on the machine (real-time priority and the
+///   last core when permitted); on device models it runs twice after each frame, on the
+///   simulation's clock, so the model shows that frame (a new one is swapped in only at the
+///   end of a refresh) and the run stays exactly repeatable.
+/// - When the loop ends, a real panel is blanked — strips would otherwise keep their last
+///   colours — the refresh stops and the lines are released with the driver. A simulated panel
+///   keeps its last picture, so what it showed (and its bus trace) ends with the last frame.
 public final class PanelDriverOutput: FrameOutput {
+    /// Where the driver's buses lead.
+    public enum Placement: Sendable {
+        /// The machine's buses: refresh thread, blank at the end.
+        case machine
+        /// Device models: refresh after each frame, last picture kept.
+        case simulated
+    }
+
     /// The driver.
     public let driver: PanelDriver
+    /// Where its buses lead.
+    public let placement: Placement
     private var refreshLoop: HUB75RefreshLoop?
     /// What the refresh thread could set up (priority, core), for the user.
     public private(set) var refreshNote: String?
@@ -24,12 +41,13 @@ public final class PanelDriverOutput: FrameOutput {
     private var brightness: Int?
     private let warn: (String) -> Void
 
-    /// Drives `driver`, starting its refresh thread if it has one; `warn` hears, once each, a
-    /// device going missing and coming back.
-    public init(driver: PanelDriver, warn: @escaping (String) -> Void = { _ in }) {
+    /// Drives `driver`, starting its refresh thread if it has one and sits on the machine's
+    /// buses; `warn` hears, once each, a device going missing and coming back.
+    public init(driver: PanelDriver, placement: Placement = .machine, warn: @escaping (String) -> Void = { _ in }) {
         self.driver = driver
+        self.placement = placement
         self.warn = warn
-        if let refresher = driver.refresher {
+        if let refresher = driver.refresher, placement == .machine {
             let loop = HUB75RefreshLoop(refresher: refresher)
             let note = Mutexed<String?>(nil)
             loop.start { body in
@@ -62,6 +80,10 @@ public final class PanelDriverOutput: FrameOutput {
         }
         do throws(BusError) {
             try driver.panel.show(frame)
+            if placement == .simulated, let refresher = driver.refresher {
+                try refresher.refreshOnce()
+                try refresher.refreshOnce()
+            }
         } catch {
             try markGone(error)
         }
@@ -101,10 +123,10 @@ public final class PanelDriverOutput: FrameOutput {
         }
     }
 
-    /// Blanks the panel and stops the refresh.
+    /// Blanks a real panel and stops the refresh.
     public func finish() throws {
         defer { refreshLoop?.stop() }
-        guard missingSince == nil else { return }
+        guard missingSince == nil, placement == .machine else { return }
         try driver.panel.show(Frame(width: driver.panel.width, height: driver.panel.height))
         if let refresher = driver.refresher, refreshLoop == nil { try refresher.refreshOnce() }
     }
