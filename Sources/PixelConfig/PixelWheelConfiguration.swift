@@ -3,8 +3,9 @@ import PixelInputs
 import PixelPanels
 import PixelUI
 
-/// A PixelWheel set-up as the configuration file describes it: panels, the encoder and
-/// buttons, and the defaults of the settings. Checked as a whole before any device is opened.
+/// A PixelWheel set-up: panels, the encoder and buttons, and the defaults of the settings —
+/// the one value a run is built from, whether it came from a configuration file (checked as a
+/// whole before any device is opened) or from command-line flags (`init(panel:…)`).
 public struct PixelWheelConfiguration: Sendable {
     /// One configured panel.
     public struct Panel: Sendable {
@@ -12,8 +13,13 @@ public struct PixelWheelConfiguration: Sendable {
         public var description: PanelDescription
         /// `main` shows the app; `status` shows what is playing in small text.
         public var role: Role
-        /// The line of its `[[panel]]` table.
+        /// The line of its `[[panel]]` table (0 for a panel given on the command line).
         public var line: Int
+
+        /// `description` in `role`, from `line` of the file (0: the command line).
+        public init(description: PanelDescription, role: Role, line: Int = 0) {
+            self.description = description; self.role = role; self.line = line
+        }
     }
 
     /// What a panel shows.
@@ -59,6 +65,11 @@ public struct PixelWheelConfiguration: Sendable {
     public var piezo: Int?
     /// The settings a first run starts with.
     public var settings: Settings
+    /// Effect parameters set over the saved ones (`--param effect.name=value`).
+    public var effectParameters: [String: String] = [:]
+    /// A font for the clock and the scrolling text (`--font FILE.bdf`).
+    public var textFont: PixelFont? = nil
+
 
     /// The panel that shows the app.
     public var mainPanel: Panel? { panels.first { $0.role == .main } }
@@ -72,5 +83,16 @@ public struct PixelWheelConfiguration: Sendable {
         pins += buttons.wired.map { ($0.gpio, "\($0.action) button") }
         if let piezo { pins.append((piezo, "piezo")) }
         return pins
+    }
+}
+
+extension PixelWheelConfiguration {
+    /// The set-up the command line describes: `panel` as the main panel (or none, showing the
+    /// picture at `size`), no encoder, buttons or piezo, and the settings' defaults.
+    public init(panel: PanelDescription?, size: PanelSize, fps: Int, seed: UInt64, statePath: String?,
+                text: String? = nil, textFont: PixelFont? = nil, effectParameters: [String: String] = [:]) {
+        self.init(file: "the command line", fps: fps, size: size, seed: seed, statePath: statePath, startEffect: nil, text: text,
+                  inputChip: "auto", panels: panel.map { [Panel(description: $0, role: .main)] } ?? [], encoder: nil,
+                  buttons: Buttons(), piezo: nil, settings: Settings(), effectParameters: effectParameters, textFont: textFont)
     }
 }
