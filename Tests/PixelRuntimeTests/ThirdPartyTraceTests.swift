@@ -162,6 +162,36 @@ enum ThirdPartyFixtures {
     }
 }
 
+@Suite struct AdafruitIS31FL3731TraceTests {
+    var binary: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pixelwheel").path
+    }
+
+    /// Adafruit's CharlieWing class switches on all 144 LEDs of the chip at start, 39 of them
+    /// not on the wing, and lights only the wing's.
+    @Test func adafruitsCharlieWingBytesShowItsPictureAndFitTheWing() throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-is31fl3731")
+        let target = try ThirdPartyFixtures.decode(folder + "/CharlieWing.jsonl", panel: "is31fl3731:board=charliewing15x7")
+        let expected = try ThirdPartyFixtures.picture(folder + "/CharlieWing.txt")
+        let picture = target.model.picture
+        #expect(ThirdPartyFixtures.rows(picture) == expected)
+        #expect(picture.pixels.allSatisfy { $0 == .black || $0 == LinearColor(red: 64 * 257, green: 64 * 257, blue: 64 * 257) })
+        let model = try #require(target.model as? IS31FL3731Model)
+        #expect(model.frames[0].prefix(18).allSatisfy { $0 == 0xFF }, "the fixture does switch on all 144")
+        #expect(target.model.misfit == nil)
+    }
+
+    @Test func decodeTakesAdafruitsCharlieWingTraffic() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
+        let folder = try TemporaryDirectory()
+        let run = try ChildProcess.run(binary, ["decode", "--panel", "is31fl3731:board=charliewing15x7",
+                                                "--trace", ThirdPartyFixtures.folder("adafruit-is31fl3731") + "/CharlieWing.jsonl",
+                                                "--out", folder.file("wing.png")])
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.isEmpty)
+    }
+}
+
 @Suite struct AdafruitNeoPixelSPITraceTests {
     @Test func neoPixelSPIsSixPointFourMegahertzStreamShowsItsColoursUnderTheDefaultChip() throws {
         let folder = ThirdPartyFixtures.folder("adafruit-neopixel-spi")
