@@ -28,6 +28,34 @@ struct EffectParameterMenuTests {
         #expect(a.settings.effectParameters["bounce.speed"] == "1", "clamped at the bottom of the range")
     }
 
+    /// Counts the app's clicks (the piezo's and the simulator's click counter).
+    final class ClickCounter { var count = 0 }
+
+    @Test func aParameterSliderClicksOncePerStepLikeBrightness() {
+        let counter = ClickCounter()
+        func clicks(after actions: [InputAction], on app: inout PixelWheelApp) -> [Int] {
+            actions.map { action in
+                let before = counter.count
+                app.handle(InputEvent(action, at: .zero))
+                return counter.count - before
+            }
+        }
+        var brightness = app([.rotate(3), .select, .select])  // Settings → Brightness
+        brightness.onClick = { counter.count += 1 }
+        #expect(clicks(after: [.rotate(-1), .rotate(-1), .rotate(1)], on: &brightness) == [1, 1, 1])
+        var speed = app(toParameter(effect: 0, parameter: 0))  // DVD Bounce → Speed
+        speed.onClick = { counter.count += 1 }
+        #expect(clicks(after: [.rotate(1), .rotate(1), .rotate(-1), .rotate(3)], on: &speed) == [1, 1, 1, 1])
+        #expect(speed.settings.effectParameters == ["bounce.speed": "52"], "four steps of 10 up from 12")
+        // At the end of the range nothing moves, and nothing clicks.
+        #expect(clicks(after: [.rotate(-1000), .rotate(-1)], on: &speed) == [1, 0])
+        // A list value: the select clicks, once.
+        var easing = app(toParameter(effect: 4, parameter: 1) + [.rotate(1)])  // Fan Sweep → Easing → Ease In Out
+        easing.onClick = { counter.count += 1 }
+        #expect(clicks(after: [.select], on: &easing) == [1])
+        #expect(easing.settings.effectParameters == ["fan.easing": "ease-in-out"])
+    }
+
     @Test func aChoiceIsAListWithTheCurrentWordSelected() {
         var a = app(toParameter(effect: 4, parameter: 1))  // Fan Sweep → Easing
         #expect(a.menuTitle == "Easing" && a.menuEntries.map(\.title) == ["Linear", "Ease In Out"] && a.selectedIndex == 0)
