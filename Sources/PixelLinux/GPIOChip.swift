@@ -14,6 +14,10 @@ public final class GPIOChip {
     public static let piLabels = ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
     /// The consumer name PixelWheel requests lines with (what `gpioinfo` shows).
     public static let consumer = "pixelwheel"
+    /// What a machine without GPIO can do instead, in the errors of a missing chip: `run`'s
+    /// simulator. Commands without one put their own advice in its place
+    /// (`BusError.replacingDesktopAdvice(with:)`).
+    public static let desktopAdvice = "on a desktop run with --simulate"
 
     /// The device node, e.g. /dev/gpiochip0.
     public let path: String
@@ -84,7 +88,7 @@ public final class GPIOChip {
         let what = device == "auto" ? "a Raspberry Pi GPIO controller (label \(piLabels.joined(separator: ", ")))" : "a GPIO chip labelled '\(device)'"
         let found = seen.isEmpty ? "no /dev/gpiochip* exists" : "found only " + seen.joined(separator: ", ")
         throw .deviceMissing(device: device == "auto" ? "gpiochip" : device,
-                             hint: "looked for \(what); \(found). On a desktop run with --simulate; on a Pi set device= to a gpiochip path or label")
+                             hint: "looked for \(what); \(found); \(desktopAdvice); on a Pi set device= to a gpiochip path or label")
     }
 
     /// Who holds line `offset` ("" when free).

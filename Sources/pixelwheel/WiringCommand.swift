@@ -48,7 +48,12 @@ struct WiringCommand: ParsableCommand {
         #if os(Linux)
         let signals = SignalWatcher.shared
         signals.watch(SignalWatcher.stopSignals)
-        let lines = try check.drive(line, on: LinuxBusProvider(allowsGPIOMem: false))
+        let lines: any GPIOLines
+        do {
+            lines = try check.drive(line, on: LinuxBusProvider(allowsGPIOMem: false))
+        } catch let error as BusError {
+            throw error.replacingDesktopAdvice(with: WiringCheck.noGPIOAdvice)  // wiring has no --simulate
+        }
         Environment.printNow(try check.holdingMessage(line))
         let end = length.map { MonotonicClock.nanoseconds() + FrameTime.seconds($0).nanoseconds } ?? .max
         while !signals.stopRequested && MonotonicClock.nanoseconds() < end {
