@@ -35,12 +35,10 @@ public final class GPIOChip {
     private init(path: String, handle: OpaquePointer) {
         self.path = path
         self.handle = handle
-        var buffer = [CChar](repeating: 0, count: 64)
         let chip = handle
-        _ = SystemCalls.library(.library(name: "gpiod_chip_label", fd: 0, arguments: [], bytes: [], text: path)) {
-            pw_gpio_chip_label(chip, &buffer, buffer.count)
-        }
-        label = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        label = SystemCalls.libraryText(.library(name: "gpiod_chip_label", fd: 0, arguments: [], bytes: [], text: path), capacity: 64) {
+            pw_gpio_chip_label(chip, $0, $1)
+        } ?? ""
         lineCount = Int(SystemCalls.library(.library(name: "gpiod_chip_num_lines", fd: 0, arguments: [], bytes: [], text: path)) {
             Int32(pw_gpio_chip_lines(chip))
         })
@@ -93,13 +91,10 @@ public final class GPIOChip {
 
     /// Who holds line `offset` ("" when free).
     public func consumer(of offset: Int) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
         let chip = handle
-        let result = SystemCalls.library(.library(name: "gpiod_line_consumer", fd: 0, arguments: [offset], bytes: [], text: path)) {
-            pw_gpio_line_consumer(chip, UInt32(offset), &buffer, buffer.count)
-        }
-        guard result == 0 else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return SystemCalls.libraryText(.library(name: "gpiod_line_consumer", fd: 0, arguments: [offset], bytes: [], text: path), capacity: 64) {
+            pw_gpio_line_consumer(chip, UInt32(offset), $0, $1)
+        } ?? ""
     }
 
     /// The error for a failed request of `offsets`: a busy line names its consumer.
