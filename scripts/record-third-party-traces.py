@@ -9,7 +9,11 @@ The drivers run unmodified; only their bus is replaced by a recorder:
 - Adafruit's CircuitPython HT16K33 matrix classes (PyPI `adafruit-circuitpython-ht16k33`),
   handed an I2C object that writes each message as one I2C write;
 - Adafruit's NeoPixel_SPI (PyPI `adafruit-circuitpython-neopixel-spi`), the SPI route to
-  WS2812 strips on a Pi, handed an SPI object that writes each write() as one transfer.
+  WS2812 strips on a Pi, handed an SPI object that writes each write() as one transfer;
+- Adafruit's CircuitPython IS31FL3731 `CharlieWing` (PyPI `adafruit-circuitpython-is31fl3731`),
+  the 15x7 FeatherWing, on the I2C recorder: it switches on all 144 LEDs of the chip at start;
+- Adafruit's CircuitPython DotStar (PyPI `adafruit-circuitpython-dotstar`), APA102 strips, its
+  busio.SPI swapped for the SPI recorder: all white at full brightness, and eight colours.
 
 Each driver draws a known picture (an asymmetric glyph per 8x8 block and a per-block count of
 dots), and the script writes the traffic and the picture under Tests/Fixtures/. The tests
@@ -18,7 +22,8 @@ time. To regenerate, in a virtual environment outside the repository:
 
     python3 -m venv /tmp/pw-venv
     /tmp/pw-venv/bin/pip install luma.led_matrix adafruit-circuitpython-ht16k33 \
-        adafruit-circuitpython-neopixel-spi
+        adafruit-circuitpython-neopixel-spi adafruit-circuitpython-is31fl3731 \
+        adafruit-circuitpython-dotstar pillow
     /tmp/pw-venv/bin/python scripts/record-third-party-traces.py
 """
 
@@ -210,8 +215,46 @@ def record_neopixel_spi():
     write_lines(os.path.join(out, "strip8.jsonl"), bus.lines())
 
 
+def record_adafruit_is31fl3731():
+    from adafruit_is31fl3731.charlie_wing import CharlieWing
+
+    # The 15x7 wing: two glyph blocks cut to 15 columns and 7 rows, and three dots at the
+    # bottom right, each lit LED at PWM 64.
+    picture = [row[:15] for row in glyph_picture(2)[:7]]
+    picture[6] = picture[6][:12] + "###"
+    out = os.path.join(FIXTURES, "adafruit-is31fl3731")
+    write_lines(os.path.join(out, "CharlieWing.txt"), picture)
+    bus = I2CRecorder()
+    display = CharlieWing(bus)
+    for y, row in enumerate(picture):
+        for x, c in enumerate(row):
+            if c == "#":
+                display.pixel(x, y, 64)
+    write_lines(os.path.join(out, "CharlieWing.jsonl"), bus.lines())
+
+
+def record_adafruit_dotstar():
+    import adafruit_dotstar
+
+    out = os.path.join(FIXTURES, "adafruit-dotstar")
+    cases = [("white8", [(0xFF, 0xFF, 0xFF)] * 8),
+             ("strip8", [(0xFF, 0x00, 0x00), (0x00, 0xFF, 0x00), (0x00, 0x00, 0xFF), (0x12, 0x34, 0x56),
+                         (0x80, 0x01, 0xFE), (0xFF, 0xFF, 0xFF), (0x00, 0x00, 0x00), (0x0F, 0xF0, 0x55)])]
+    for name, colours in cases:
+        write_lines(os.path.join(out, name + ".txt"), ["%02x%02x%02x" % c for c in colours])
+        bus = SPIBusRecorder()
+        adafruit_dotstar.busio.SPI = lambda clock, MOSI=None: bus
+        pixels = adafruit_dotstar.DotStar(None, None, len(colours), auto_write=False)
+        for i, c in enumerate(colours):
+            pixels[i] = c
+        pixels.show()
+        write_lines(os.path.join(out, name + ".jsonl"), bus.lines())
+
+
 if __name__ == "__main__":
     record_luma()
     record_adafruit_ht16k33()
     record_neopixel_spi()
+    record_adafruit_is31fl3731()
+    record_adafruit_dotstar()
     sys.exit(0)

@@ -88,27 +88,29 @@ public enum ConfigurationLoader {
                 problem(0, "", "not valid TOML: \(error)")
                 throw ConfigurationError(problems: problems)
             }
-            checkTables(table)
-            var document: Document?
-            if problems.isEmpty {
-                do {
-                    let fixed = TOMLTable()
-                    for key in schema.keys { if let value = table[key]?.table { fixed[key] = value } }
-                    document = try TOMLDecoder().decode(Document.self, from: fixed)
-                } catch {
-                    problem(0, "", "cannot be read: \(error)")
-                }
-            }
+            // One pass over everything that parsed: values of the wrong type and panels that
+            // cannot be built are left out of the later checks (each is already a problem),
+            // so the ranges, names and pins of the rest are still checked.
+            let fixed = checkTables(table)
             let panels = readPanels(table)
-            guard let document, problems.isEmpty else { throw ConfigurationError(problems: problems.sorted { $0.line < $1.line }) }
+            let document: Document
+            do {
+                document = try TOMLDecoder().decode(Document.self, from: fixed)
+            } catch {
+                problem(0, "", "cannot be read: \(error)")
+                throw ConfigurationError(problems: problems.sorted { $0.line < $1.line })
+            }
             let configuration = build(document, panels: panels)
             checkPins(configuration)
             guard problems.isEmpty else { throw ConfigurationError(problems: problems.sorted { $0.line < $1.line }) }
             return configuration
         }
 
-        /// Unknown tables and keys, and values of the wrong type, in the fixed tables.
-        mutating func checkTables(_ table: TOMLTable) {
+        /// Unknown tables and keys, and values of the wrong type, in the fixed tables. Returns
+        /// the fixed tables with only the known keys of the right type (and `[encoder]` only
+        /// when it has its three lines), for decoding.
+        mutating func checkTables(_ table: TOMLTable) -> TOMLTable {
+            let fixed = TOMLTable()
             for key in table.keys.sorted() {
                 let value = table[key]!
                 if key == "panel" {
@@ -127,6 +129,7 @@ public enum ConfigurationLoader {
                     problem(locate.line(table: nil, key: key), key, "must be a table, written [\(key)]")
                     continue
                 }
+                let kept = TOMLTable()
                 for innerKey in inner.keys.sorted() {
                     let line = locate.line(table: key, key: innerKey)
                     guard let kind = keys[innerKey] else {
@@ -139,14 +142,18 @@ public enum ConfigurationLoader {
                     case .string: v.string != nil
                     case .boolean: v.bool != nil
                     }
-                    if !ok { problem(line, "\(key).\(innerKey)", "must be \(kind.rawValue)") }
+                    if ok { kept[innerKey] = v } else { problem(line, "\(key).\(innerKey)", "must be \(kind.rawValue)") }
                 }
+                // An [encoder] short of a line is reported below and checked no further.
+                if key == "encoder", ["a", "b", "switch"].contains(where: { kept[$0] == nil }) { continue }
+                fixed[key] = kept
             }
             if let encoder = table["encoder"]?.table {
                 for required in ["a", "b", "switch"] where encoder[required] == nil {
                     problem(locate.line(table: "encoder"), "encoder.\(required)", "is missing; [encoder] needs a, b and switch (BCM GPIO numbers)")
                 }
             }
+            return fixed
         }
 
         /// The `[[panel]]` tables through the same parser as `--panel`.

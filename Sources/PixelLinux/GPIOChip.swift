@@ -15,6 +15,10 @@ public final class GPIOChip {
     public static let piLabels = ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
     /// The consumer name PixelWheel requests lines with (what `gpioinfo` shows).
     public static let consumer = "pixelwheel"
+    /// What a machine without GPIO can do instead, in the errors of a missing chip: `run`'s
+    /// simulator. Commands without one put their own advice in its place
+    /// (`BusError.replacingDesktopAdvice(with:)`).
+    public static let desktopAdvice = "on a desktop run with --simulate"
 
     /// The device node, e.g. /dev/gpiochip0.
     public let path: String
@@ -32,12 +36,10 @@ public final class GPIOChip {
     private init(path: String, handle: OpaquePointer) {
         self.path = path
         self.handle = handle
-        var buffer = [CChar](repeating: 0, count: 64)
         let chip = handle
-        _ = SystemCalls.library(.library(name: "gpiod_chip_label", fd: 0, arguments: [], bytes: [], text: path)) {
-            pw_gpio_chip_label(chip, &buffer, buffer.count)
-        }
-        label = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        label = SystemCalls.libraryText(.library(name: "gpiod_chip_label", fd: 0, arguments: [], bytes: [], text: path), capacity: 64) {
+            pw_gpio_chip_label(chip, $0, $1)
+        } ?? ""
         lineCount = Int(SystemCalls.library(.library(name: "gpiod_chip_num_lines", fd: 0, arguments: [], bytes: [], text: path)) {
             Int32(pw_gpio_chip_lines(chip))
         })
@@ -85,18 +87,15 @@ public final class GPIOChip {
         let what = device == "auto" ? "a Raspberry Pi GPIO controller (label \(piLabels.joined(separator: ", ")))" : "a GPIO chip labelled '\(device)'"
         let found = seen.isEmpty ? "no /dev/gpiochip* exists" : "found only " + seen.joined(separator: ", ")
         throw .deviceMissing(device: device == "auto" ? "gpiochip" : device,
-                             hint: "looked for \(what); \(found). On a desktop run with --simulate; on a Pi set device= to a gpiochip path or label")
+                             hint: "looked for \(what); \(found); \(desktopAdvice); on a Pi set device= to a gpiochip path or label")
     }
 
     /// Who holds line `offset` ("" when free).
     public func consumer(of offset: Int) -> String {
-        var buffer = [CChar](repeating: 0, count: 64)
         let chip = handle
-        let result = SystemCalls.library(.library(name: "gpiod_line_consumer", fd: 0, arguments: [offset], bytes: [], text: path)) {
-            pw_gpio_line_consumer(chip, UInt32(offset), &buffer, buffer.count)
-        }
-        guard result == 0 else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return SystemCalls.libraryText(.library(name: "gpiod_line_consumer", fd: 0, arguments: [offset], bytes: [], text: path), capacity: 64) {
+            pw_gpio_line_consumer(chip, UInt32(offset), $0, $1)
+        } ?? ""
     }
 
     /// The error for a failed request of `offsets`: a busy line names its consumer.

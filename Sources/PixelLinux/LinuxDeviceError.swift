@@ -24,7 +24,7 @@ enum LinuxDeviceKind {
         switch self {
         case .spi: "enable SPI: add dtparam=spi=on to /boot/firmware/config.txt and reboot (or raspi-config → Interface Options → SPI)"
         case .i2c: "enable I2C: add dtparam=i2c_arm=on to /boot/firmware/config.txt and reboot (or raspi-config → Interface Options → I2C)"
-        case .gpio: "no GPIO character device: this needs a Raspberry Pi (or another Linux board) with GPIO; on a desktop run with --simulate"
+        case .gpio: "no GPIO character device: this needs a Raspberry Pi (or another Linux board) with GPIO; " + GPIOChip.desktopAdvice
         case .gpiomem: "no /dev/gpiomem (Pi 1–4 only); the libgpiod path is used instead"
         }
     }
@@ -45,6 +45,13 @@ extension BusError {
         default:
             return .systemCall(device: device, operation: operation, errno: code, meaning: SystemCalls.message(for: code))
         }
+    }
+
+    /// This error with `GPIOChip.desktopAdvice` (which names `run --simulate`) replaced by
+    /// `advice`, for a command that has no simulator to offer; other errors are unchanged.
+    public func replacingDesktopAdvice(with advice: String) -> BusError {
+        guard case let .deviceMissing(device, hint) = self else { return self }
+        return .deviceMissing(device: device, hint: hint.replacing(GPIOChip.desktopAdvice, with: advice))
     }
 }
 #endif

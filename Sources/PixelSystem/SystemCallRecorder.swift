@@ -12,7 +12,7 @@ public final class SystemCallRecorder: Sendable {
 
     private struct State {
         var calls: [SystemCall] = []
-        var answers: [(matches: @Sendable (SystemCall) -> Bool, answer: SystemCallAnswer, remaining: Int)] = []
+        var answers: [(matches: @Sendable (SystemCall) -> Bool, answer: SystemCallAnswer, text: String?, remaining: Int)] = []
     }
     private let state = Mutex(State())
     /// Whether clock reads are recorded too (off: they would drown the interesting calls).
@@ -26,25 +26,35 @@ public final class SystemCallRecorder: Sendable {
 
     /// Makes the next `times` calls that `matches` fail with `errno` (default: every one).
     public func fail(errno: Int32, times: Int = .max, when matches: @escaping @Sendable (SystemCall) -> Bool) {
-        state.withLock { $0.answers.append((matches, .fail(errno: errno), times)) }
+        state.withLock { $0.answers.append((matches, .fail(errno: errno), nil, times)) }
     }
 
     /// Answers the next `times` calls that `matches` with success and `result`, without making
     /// them: a stand-in kernel, so a test can follow a driver past `open` on a machine with no
     /// such device. (A call whose result is a handle gets `result` as the handle's bits.)
     public func succeed(returning result: Int = 0, times: Int = .max, when matches: @escaping @Sendable (SystemCall) -> Bool) {
-        state.withLock { $0.answers.append((matches, .succeed(result), times)) }
+        state.withLock { $0.answers.append((matches, .succeed(result), nil, times)) }
+    }
+
+    /// Answers the next `times` calls that `matches` with success, as if the C function had
+    /// written `text` into its buffer: what the kernel would say back, such as the consumer
+    /// of a GPIO line (see `SystemCalls.libraryText`).
+    public func succeed(writing text: String, times: Int = .max, when matches: @escaping @Sendable (SystemCall) -> Bool) {
+        state.withLock { $0.answers.append((matches, .succeed(0), text, times)) }
     }
 
     /// Records `call`; returns how to answer it, or nil to make it for real. The first
     /// matching rule, in the order they were given, answers.
-    func record(_ call: SystemCall) -> SystemCallAnswer? {
+    func record(_ call: SystemCall) -> SystemCallAnswer? { respond(to: call)?.answer }
+
+    /// `record(_:)`, with the text a `succeed(writing:)` rule gives.
+    func respond(to call: SystemCall) -> (answer: SystemCallAnswer, text: String?)? {
         state.withLock { state in
             if case .monotonicClock = call, !recordsClockReads { return nil }
             state.calls.append(call)
             for i in state.answers.indices where state.answers[i].remaining > 0 && state.answers[i].matches(call) {
                 state.answers[i].remaining -= 1
-                return state.answers[i].answer
+                return (state.answers[i].answer, state.answers[i].text)
             }
             return nil
         }

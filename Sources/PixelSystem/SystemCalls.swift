@@ -42,6 +42,25 @@ public enum SystemCalls {
         }
     }
 
+    /// `library(_:_:)` for a C function that writes NUL-terminated text into the buffer of
+    /// `capacity` bytes it is given and returns 0: the text, or nil (with `errno`) when it
+    /// failed. A test's success answer is the text its recorder was given
+    /// (`SystemCallRecorder.succeed(writing:)`), else "".
+    public static func libraryText(_ call: SystemCall, capacity: Int, _ perform: (UnsafeMutablePointer<CChar>, Int) -> Int32) -> String? {
+        if let recorder = SystemCallRecorder.current, let response = recorder.respond(to: call) {
+            switch response.answer {
+            case let .fail(code):
+                errno = code
+                return nil
+            case .succeed:
+                return response.text ?? ""
+            }
+        }
+        var buffer = [CChar](repeating: 0, count: capacity)
+        guard perform(&buffer, capacity) == 0 else { return nil }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// Whether `handle` is a test's stand-in (below 64 KiB, where Linux never maps memory)
     /// rather than a real one: code that frees handles outside the test's task skips these.
     public static func isStandIn(_ handle: OpaquePointer) -> Bool { UInt(bitPattern: Int(bitPattern: handle)) < 0x10000 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 import Hummingbird
 import HummingbirdWebSocket
@@ -109,7 +114,8 @@ public final class WebServer: Sendable {
             do {
                 try await group.run()
             } catch {
-                state.withLock { $0.failure = "\(error)" }
+                let failure = Self.listenFailure(error, host: configuration.host, port: configuration.port)
+                state.withLock { $0.failure = failure }
             }
             state.withLock { $0.finished = true }
             started.signal()
@@ -117,8 +123,27 @@ public final class WebServer: Sendable {
         }
         started.wait()
         if let failure = state.withLock({ $0.port == nil ? ($0.failure ?? "stopped") : nil }) {
-            throw RuntimeError.badOption(
-                "cannot listen on \(configuration.host):\(configuration.port) (\(failure)); pick another address or port with --listen ADDR:PORT")
+            throw RuntimeError.badOption(failure)
+        }
+    }
+
+    /// Why the server could not listen on `host`:`port`, in one line naming the fix: the port
+    /// taken (EADDRINUSE), an address not this machine's (EADDRNOTAVAIL), a port below 1024
+    /// without the right to it (EACCES); otherwise the system's words.
+    static func listenFailure(_ error: any Error, host: String, port: Int) -> String {
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        let address = "\(shownHost):\(port)"
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE?:
+            let next = port < 65535 ? port + 1 : 8080
+            return "\(address) is already in use (another pixelwheel web?); stop it or pass --listen \(shownHost):\(next)"
+        case EADDRNOTAVAIL?:
+            return "cannot listen on \(address): \(host) is not an address of this machine; "
+                + "pass --listen 127.0.0.1:\(port) (this machine only) or one of its own addresses"
+        case EACCES?:
+            return "cannot listen on \(address): ports below 1024 need root; pass --listen \(shownHost):8080"
+        default:
+            return "cannot listen on \(address) (\(error)); pick another address or port with --listen ADDR:PORT"
         }
     }
 

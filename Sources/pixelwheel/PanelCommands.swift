@@ -63,6 +63,13 @@ struct ShowCommand: ParsableCommand {
         return chosen
     }
 
+    /// What each LED of `description` shows, for the dither: a red and a green die on the
+    /// bicolour HT16K33 backpack, one die on the other on/off panels.
+    static func dies(of description: PanelDescription) -> OnOffDither.Dies {
+        if case let .ht16k33(configuration) = description.kind, configuration.board.isBicolour { return .redGreen }
+        return .single
+    }
+
     func run() throws {
         if hardware { return try showOnHardware() }
         guard out != nil || traceBus != nil else { throw RuntimeError.badOption("say where the result goes: --out PICTURE.png (or .gif) and/or --trace-bus FILE.jsonl") }
@@ -78,9 +85,9 @@ struct ShowCommand: ParsableCommand {
         var shown: [Frame] = []
         if let panel {
             let simulated = try SimulatedPanel(panel, trace: trace)
-            let dither = try chosenDither(for: simulated.description)
+            let dither = try chosenDither(for: simulated.description), dies = Self.dies(of: simulated.description)
             for picture in pictures {
-                shown.append(try simulated.show(dither.apply(StillImage.fit(picture, width: simulated.width, height: simulated.height))))
+                shown.append(try simulated.show(dither.apply(StillImage.fit(picture, width: simulated.width, height: simulated.height), dies: dies)))
             }
         } else {
             _ = try chosenDither(for: nil)
@@ -116,9 +123,9 @@ extension ShowCommand {
         let linux = LinuxBusProvider()
         let clock = MonotonicClock()
         let buses: any BusProvider = trace.map { TracingBusProvider(linux, sink: $0, clock: clock.now) } ?? linux
-        let dither = try chosenDither(for: description)
+        let dither = try chosenDither(for: description), dies = Self.dies(of: description)
         let driver = try description.makeDriver(on: buses)
-        let frames = input.frames.map { dither.apply(StillImage.fit($0, width: driver.panel.width, height: driver.panel.height)) }
+        let frames = input.frames.map { dither.apply(StillImage.fit($0, width: driver.panel.width, height: driver.panel.height), dies: dies) }
         if frames.count == 1 {
             try driver.panel.show(frames[0])
         } else {

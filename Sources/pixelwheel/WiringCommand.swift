@@ -1,3 +1,4 @@
+import PixelBus
 import ArgumentParser
 import PixelConfig
 import PixelCore
@@ -48,7 +49,12 @@ struct WiringCommand: ParsableCommand {
         #if os(Linux)
         let stop = StopSignals()
         let clock = MonotonicClock()
-        let lines = try check.drive(line, on: LinuxBusProvider(allowsGPIOMem: false))
+        let lines: any GPIOLines
+        do {
+            lines = try check.drive(line, on: LinuxBusProvider(allowsGPIOMem: false))
+        } catch let error as BusError {
+            throw error.replacingDesktopAdvice(with: WiringCheck.noGPIOAdvice)  // wiring has no --simulate
+        }
         Environment.printNow(try check.holdingMessage(line))
         // Sleeping on the clock returns early on SIGINT or SIGTERM.
         let end = length.map { clock.now() + FrameTime.seconds($0).nanoseconds } ?? .max

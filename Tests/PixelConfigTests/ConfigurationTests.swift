@@ -47,6 +47,50 @@ struct ConfigurationTests {
         }
     }
 
+    @Test func typeErrorsAndBadPanelsDoNotHideTheRangeNameAndPinChecks() throws {
+        let text = """
+            [app]
+            fps = 500
+            size = 64
+
+            [settings]
+            brightness = "high"
+            theme = "blue"
+
+            [[panel]]
+            type = "max7219"
+            chips = 99
+
+            [encoder]
+            a = 5
+            b = 6
+            switch = 13
+
+            [buttons]
+            menu = "six"
+            next = 6
+
+            [piezo]
+            gpio = 99
+            """
+        let problems: [ConfigurationProblem]
+        do {
+            _ = try ConfigurationLoader.parse(text, file: "many.toml")
+            Issue.record("a file with eight mistakes was accepted")
+            return
+        } catch {
+            problems = error.problems
+        }
+        #expect(problems.map { "\($0.line) \($0.keyPath)" } == ["2 app.fps", "3 app.size", "6 settings.brightness", "7 settings.theme",
+                                                               "11 panel[1].chips", "19 buttons.menu", "20 buttons.next", "23 piezo.gpio"])
+        let messages = problems.map(\.message)
+        try #require(messages.count == 8)
+        #expect(messages[0] == "must be 1...240 (got 500)" && messages[1] == "must be a string in quotes")
+        #expect(messages[2] == "must be a whole number" && messages[3].contains("must be light or dark"))
+        #expect(messages[4].contains("chips"))
+        #expect(messages[6].contains("GPIO 6 is used twice: by encoder B and by next button") && messages[7] == "must be 0...27 (got 99)")
+    }
+
     @Test func pinsUsedTwiceOrUnderABusAreRefused() {
         let text = """
             [[panel]]

@@ -215,18 +215,25 @@ struct GPIOSeamTests {
     @Test func aBusyLineNamesItsConsumer() throws {
         let recorder = SystemCallRecorder()
         recorder.fail(errno: EBUSY) { if case .library("gpiod_request_outputs", _, _, _, _) = $0 { true } else { false } }
+        // The stand-in kernel: line 17 is held by another program, the other lines are free.
+        recorder.succeed(writing: "old-led-daemon") { $0 == .library(name: "gpiod_line_consumer", fd: 0, arguments: [17], bytes: [], text: "/dev/gpiochip0") }
+        recorder.succeed(writing: "") { if case .library("gpiod_line_consumer", _, _, _, _) = $0 { true } else { false } }
         recorder.succeed { if case .library = $0 { true } else { false } }
         let error = SystemCallRecorder.$current.withValue(recorder) { () -> BusError? in
             do {
                 let chip = try GPIOChip.open(path: "/dev/gpiochip0")
-                _ = try LibgpiodLines(chip: chip, outputMask: 1 << 17)
+                _ = try LibgpiodLines(chip: chip, outputMask: 1 << 4 | 1 << 17)
                 return nil
             } catch { return error as? BusError }
         }
-        // The stand-in kernel answers the consumer query with an empty name, so the message falls
-        // back to the errno text; what matters here is that the consumer was asked for line 17.
-        #expect(error != nil)
-        #expect(recorder.calls.contains(.library(name: "gpiod_line_consumer", fd: 0, arguments: [17], bytes: [], text: "/dev/gpiochip0")))
+        #expect(error == .invalidRequest(device: "/dev/gpiochip0", reason: "GPIO 17 is in use by 'old-led-daemon'; stop that program "
+            + "(gpioinfo shows who holds each line) or choose other pins"))
+        #expect(error.map { String(describing: $0) }?.contains("in use by 'old-led-daemon'") == true)
+        // The free line 4 was asked about first, and named no one.
+        let asked = recorder.calls.compactMap { call -> Int? in
+            if case let .library("gpiod_line_consumer", _, arguments, _, _) = call { arguments.first } else { nil }
+        }
+        #expect(asked == [4, 17])
     }
 
     @Test func noGPIOChipOnThisMachineIsOneLineNamingIt() {

@@ -45,4 +45,37 @@ struct OnOffDitherTests {
             #expect(perQuarter == perQuarter.sorted() && perQuarter[0] < perQuarter[3], "\(dither): \(perQuarter)")
         }
     }
+
+    /// A `width × height` frame of one colour.
+    func filled(_ colour: LinearColor, width: Int = 16, height: Int = 16) -> Frame {
+        var frame = Frame(width: width, height: height)
+        for i in frame.pixels.indices { frame.pixels[i] = colour }
+        return frame
+    }
+
+    @Test func redAndGreenDiesAreDitheredEachFromItsOwnChannel() {
+        let red = LinearColor(red: 65535, green: 0, blue: 0), green = LinearColor(red: 0, green: 65535, blue: 0)
+        let yellow = LinearColor(red: 65535, green: 65535, blue: 0)
+        for dither in [OnOffDither.ordered, .diffusion] {
+            // Full red, green and yellow stay themselves on every LED; blue lights no die.
+            #expect(dither.apply(filled(red), dies: .redGreen).pixels.allSatisfy { $0 == red }, "\(dither)")
+            #expect(dither.apply(filled(green), dies: .redGreen).pixels.allSatisfy { $0 == green }, "\(dither)")
+            #expect(dither.apply(filled(yellow), dies: .redGreen).pixels.allSatisfy { $0 == yellow }, "\(dither)")
+            #expect(litCount(dither.apply(filled(LinearColor(red: 0, green: 0, blue: 65535)), dies: .redGreen)) == 0, "\(dither)")
+            // A dim red lights red dies only, in the share of its level: never green, never yellow.
+            let dimRed = dither.apply(filled(LinearColor(red: 32768, green: 0, blue: 0)), dies: .redGreen)
+            #expect(dimRed.pixels.allSatisfy { $0 == red || $0 == .black }, "\(dither)")
+            #expect(abs(litCount(dimRed) - 128) <= 16, "\(dither)")
+        }
+    }
+
+    @Test func singleDiesKeepTheMeanOfTheChannels() {
+        // Full red is a third of full light on a one-colour LED: a third of the LEDs, in white.
+        for dither in [OnOffDither.ordered, .diffusion] {
+            let out = dither.apply(filled(LinearColor(red: 65535, green: 0, blue: 0)))
+            #expect(out == dither.apply(filled(LinearColor(red: 65535, green: 0, blue: 0)), dies: .single))
+            #expect(out.pixels.allSatisfy { $0 == .black || $0 == LinearColor(red: 65535, green: 65535, blue: 65535) })
+            #expect(abs(litCount(out) - 85) <= 16, "\(dither): \(litCount(out))")
+        }
+    }
 }

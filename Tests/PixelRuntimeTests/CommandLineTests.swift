@@ -51,4 +51,23 @@ struct CommandLineTests {
         let first = try ChildProcess.run(binary, ["show", source, "--panel", "max7219:chips=4", "--out", still])
         #expect(first.status == 0 && first.output.contains("the first of 10 frames"))
     }
+
+    /// A gradient in one colour, dark to bright, left to right, 8×8, through `show` onto the
+    /// bicolour HT16K33 with the default dither: the red picture comes out as red dots and
+    /// the green one as green dots, never yellow.
+    @Test func theBicolourMatrixDithersRedAndGreenEachOnItsOwnDie() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
+        let dir = try TemporaryDirectory()
+        for (name, bytes) in [("red", { (v: UInt8) in [v, 0, 0] }), ("green", { (v: UInt8) in [0, v, 0] })] {
+            let gradient = RGBImage8(width: 8, height: 8, bytes: (0..<64).flatMap { i in bytes(UInt8(64 + (i % 8) * 27)) })
+            try PNGFile.write(gradient, to: dir.file("\(name).png"))
+            let run = try ChildProcess.run(binary, ["show", dir.file("\(name).png"), "--panel", "ht16k33:layout=bicolor-8x8",
+                                                    "--raw", "--out", dir.file("\(name)-shown.png")])
+            #expect(run.status == 0, "\(run.errors)")
+            let shown = try PNGFile.read(path: dir.file("\(name)-shown.png"))
+            let lit = (0..<64).map { i in Array(shown.bytes[3 * i ..< 3 * i + 3]) }.filter { $0 != [0, 0, 0] }
+            #expect(lit.count >= 16 && lit.count < 64, "\(name): a share of the LEDs, \(lit.count)")
+            #expect(lit.allSatisfy { name == "red" ? $0[1] == 0 && $0[0] > 0 : $0[0] == 0 && $0[1] > 0 }, "\(name): \(Set(lit))")
+        }
+    }
 }

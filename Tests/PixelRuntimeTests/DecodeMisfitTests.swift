@@ -51,6 +51,25 @@ private func recordedTraffic(of panel: String) throws -> [BusTransaction] {
         #expect(target.model.misfit == nil)
     }
 
+    /// Full white at full brightness makes every LED word 0xFFFFFFFF, the value of the
+    /// end frame some drivers send: the chain's length tells them apart.
+    @Test(arguments: ["apa102:length=8", "sk9822:length=8", "apa102:width=4,height=3"])
+    func allWhiteAtFullBrightnessFitsItsOwnPanel(_ panel: String) throws {
+        let recorder = BusTraceRecorder()
+        let simulated = try SimulatedPanel(panel, trace: recorder)
+        var white = Frame(width: simulated.width, height: simulated.height)
+        for i in white.pixels.indices { white.pixels[i] = .white }
+        try simulated.show(white)
+        try simulated.show(white)
+        var wire: [UInt8] = []
+        for case let .spi(_, _, bytes) in recorder.transactions { wire += bytes }
+        #expect(wire.count(where: { $0 == 0xFF }) >= 2 * 4 * white.pixels.count, "the driver sends 0xFFFFFFFF words")
+        let target = try SimulatedTarget(try PanelDescription(parsing: panel))
+        try BusTraceReader.play(recorder.transactions, into: target)
+        #expect(target.model.misfit == nil)
+        #expect(target.model.picture == white)
+    }
+
     @Test func ht16k33RAMWritesPastItsSixteenBytesAreNotHT16K33Traffic() throws {
         let target = try SimulatedTarget(try PanelDescription(parsing: "ht16k33"))
         try BusTraceReader.play([.i2c(device: "/dev/i2c-1", address: 0x70, bytes: [0x08] + Array(repeating: 0, count: 12))], into: target)

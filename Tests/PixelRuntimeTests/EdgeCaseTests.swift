@@ -23,21 +23,29 @@ struct EdgeCaseTests {
         #expect(a.settings.brightness == Settings.lowestMenuBrightness)
     }
 
-    @Test func anEffectCanPlayForYearsAtFourTimesSpeed() {
-        var a = app()
+    @Test func anEffectCanPlayForYearsAtFourTimesSpeed() throws {
         var settings = Settings()
         settings.speed = 400
-        a = PixelWheelApp(width: 32, height: 16, framesPerSecond: 10, settings: settings, version: "t")
+        var a = PixelWheelApp(width: 32, height: 16, framesPerSecond: 10, settings: settings, version: "t")
         a.handle(InputEvent(.select, at: .zero))
-        a.handle(InputEvent(.select, at: .milliseconds(1)))
-        var canvas = Canvas(width: 32, height: 16, supersampling: .x1)
-        a.render(into: &canvas, at: .seconds(3 * 365 * 86400))
-        let late = canvas.downsample()
-        canvas.clear()
-        a.render(into: &canvas, at: .seconds(3 * 365 * 86400) + .milliseconds(500))
-        #expect(a.screen == .playing)
-        #expect(late.pixels.contains { $0 != .black }, "three years in, the effect still draws")
-        #expect(canvas.downsample() != late, "and still moves")
+        a.handle(InputEvent(.select, at: .milliseconds(1)))  // DVD Bounce, from 1 ms
+        #expect(a.nowPlayingTitle == "DVD Bounce")
+        // DVD Bounce itself, at four times the app time it has played.
+        var bounce = try EffectCatalog.named("bounce").makeScene(parameters: [:], seed: 1, width: 32, height: 16)
+        let years = FrameTime.seconds(3 * 365 * 86400)
+        var previous: Frame?
+        for time in [years, years + .milliseconds(500)] {
+            var canvas = Canvas(width: 32, height: 16, supersampling: .x1)
+            a.render(into: &canvas, at: time)
+            let shown = canvas.downsample()
+            var direct = Canvas(width: 32, height: 16, supersampling: .x1)
+            bounce.render(into: &direct, at: FrameTime(nanoseconds: 4 * (time - .milliseconds(1)).nanoseconds))
+            #expect(a.screen == .playing)
+            #expect(shown == direct.downsample(), "three years in, the effect at 4 × its play time")
+            #expect(shown.pixels.contains { $0 != .black }, "and it still draws")
+            #expect(shown != previous, "and still moves")
+            previous = shown
+        }
     }
 
     @Test func shuffleGivesEachEffectTwentySecondsWhateverTheSpeed() {

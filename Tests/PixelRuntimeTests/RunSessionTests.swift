@@ -2,7 +2,10 @@ import Foundation
 import Testing
 import PixelTestSupport
 import PixelConfig
+import PixelImages
+import PixelSimulator
 import PixelCore
+import PixelEffects
 import PixelSystem
 import PixelUI
 @testable import PixelRuntime
@@ -15,16 +18,50 @@ struct RunSessionTests {
     @Test(arguments: examples) func everyExampleRunsSimulatedForTwoSeconds(name: String) throws {
         let state = Environment.temporaryDirectory + "/pixelwheel-run-\(Environment.processID)-\(name).conf"
         defer { SystemCalls.unlink(state) }
-        var options = RunSession.Options(configuration: try ConfigurationLoader.load(Self.configFolder() + "/" + name))
+        let configuration = try ConfigurationLoader.load(Self.configFolder() + "/" + name)
+        var options = RunSession.Options(configuration: configuration)
         options.simulate = true
         options.seconds = 2
         options.statePath = state
         // 10 fps keeps the HUB75 models' two refreshes a frame affordable in a debug build
         // (128x64 at the file's 60 fps takes over a minute there); the frames are the same code.
         options.fps = 10
+        let frames = try TemporaryDirectory()
+        options.framesOut = frames.path
         let session = try RunSession(options: options, clock: MonotonicClock(), stop: StopRequestSource { false })
         #expect(try session.run() == 21)
         #expect(session.status.missedFrames == 0)
+
+        // What the main panel showed last (frame 20, at 2 s), as written to --frames-out.
+        let last = try PNGFile.read(path: frames.file("frame-000020.png"))
+        let app = session.source.app
+        #expect(last.width == app.width && last.height == app.height)
+        #expect(last.bytes.contains { $0 != 0 }, "\(name): the main panel is not dark")
+        let shown = try #require(frames.contents().sorted().last)
+        #expect(shown == "frame-000020.png")
+
+        // Each panel shows what the app draws at 2 s, sent through a fresh driver and model of
+        // the same panel at the same brightness; with no panel, the frame dimmed by it.
+        let end = FrameTime.seconds(2)
+        let panels = session.simulatedPanels
+        #expect(panels.count == configuration.panels.count)
+        for (index, panel) in panels.enumerated() {
+            let source: any FrameSource = index == 0 && configuration.mainPanel != nil ? session.source
+                : StatusSource(width: panel.width, height: panel.height, app: { app })
+            let fresh = try SimulatedPanel(panel.description)
+            try fresh.panel.setBrightness(percent: app.settings.brightness)
+            let expected = try fresh.show(source.render(at: end))
+            #expect(panel.picture == expected, "\(name): panel \(index + 1) (\(panel.text))")
+            #expect(panel.picture.width == panel.width && panel.picture.height == panel.height)
+            #expect(panel.picture.pixels.contains { $0 != .black }, "\(name): panel \(index + 1) is not dark")
+        }
+        if configuration.panels.isEmpty {
+            var expected = session.source.render(at: end)
+            for i in expected.pixels.indices { expected.pixels[i] = expected.pixels[i].scaled(by: Fixed(app.settings.brightness, over: 100)) }
+            #expect(last.bytes == PanelPreview.raw(expected).bytes)
+        } else {
+            #expect(last.bytes == PanelPreview.raw(panels[0].picture).bytes, "the frames written are the main panel's pictures")
+        }
     }
 
     @Test func theStatusPanelShowsWhatPlays() throws {

@@ -103,3 +103,19 @@ struct TerminalViewTests {
         #expect(screen.cells[1][0]! == TerminalScreen.Cell(top: (255, 255, 255), bottom: (0, 0, 0)))
     }
 }
+
+struct TerminalHelpLineTests {
+    @Test func quitIsOnTheHelpLineAtEveryWidthFromEightyColumns() {
+        // The screen leaves the last column free, so a terminal of c columns has c − 1 for it.
+        for terminal in 80...300 {
+            let line = TerminalScreenOutput.helpLine(columns: terminal - 1)
+            #expect(line.count <= terminal - 1 && line.hasSuffix("q quit"), "\(terminal) columns: \(line)")
+        }
+        #expect(TerminalScreenOutput.helpLine(columns: 79) == "↑↓ move · Enter select (hold: off) · Esc menu · p pause · n/b effect · q quit")
+        #expect(TerminalScreenOutput.helpLine(columns: 199).contains("Space/Enter select (hold Enter: off)"), "wide: every key")
+        for narrow in 6..<80 { #expect(TerminalScreenOutput.helpLine(columns: narrow).hasSuffix("q quit")) }
+        #expect(TerminalScreenOutput.helpLine(columns: 3) == "q q")
+        let lengths = TerminalScreenOutput.helpLines.map(\.count)
+        #expect(lengths == lengths.sorted(by: >), "the longest wording that fits is the first that fits")
+    }
+}

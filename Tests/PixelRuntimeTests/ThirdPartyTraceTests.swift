@@ -27,6 +27,23 @@ enum ThirdPartyFixtures {
         return target
     }
 
+    /// The colours a fixture's driver sent, one `RRGGBB` line per LED, as 8-bit levels × 257.
+    static func colours(_ path: String) throws -> [LinearColor] {
+        try picture(path).map { hex in
+            let value = try #require(UInt32(hex, radix: 16))
+            return LinearColor(red: UInt16(value >> 16 & 0xFF) * 257, green: UInt16(value >> 8 & 0xFF) * 257,
+                               blue: UInt16(value & 0xFF) * 257)
+        }
+    }
+
+    /// `pixelwheel decode --panel panel --trace path`, writing its picture into a temporary folder.
+    static func runDecode(_ path: String, panel: String) throws -> ChildProcess {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pixelwheel").path
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
+        let folder = try TemporaryDirectory()
+        return try ChildProcess.run(binary, ["decode", "--panel", panel, "--trace", path, "--out", folder.file("decoded.png")])
+    }
+
     /// The decoded picture as rows of '#' (lit) and '.' (dark).
     static func rows(_ frame: Frame) -> [String] {
         (0..<frame.height).map { y in
@@ -162,19 +179,35 @@ enum ThirdPartyFixtures {
     }
 }
 
+@Suite struct AdafruitIS31FL3731TraceTests {
+    /// Adafruit's CharlieWing class switches on all 144 LEDs of the chip at start, 39 of them
+    /// not on the wing, and lights only the wing's.
+    @Test func adafruitsCharlieWingBytesShowItsPictureAndFitTheWing() throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-is31fl3731")
+        let target = try ThirdPartyFixtures.decode(folder + "/CharlieWing.jsonl", panel: "is31fl3731:board=charliewing15x7")
+        let expected = try ThirdPartyFixtures.picture(folder + "/CharlieWing.txt")
+        let picture = target.model.picture
+        #expect(ThirdPartyFixtures.rows(picture) == expected)
+        #expect(picture.pixels.allSatisfy { $0 == .black || $0 == LinearColor(red: 64 * 257, green: 64 * 257, blue: 64 * 257) })
+        let model = try #require(target.model as? IS31FL3731Model)
+        #expect(model.frames[0].prefix(18).allSatisfy { $0 == 0xFF }, "the fixture does switch on all 144")
+        #expect(target.model.misfit == nil)
+    }
+
+    @Test func decodeTakesAdafruitsCharlieWingTraffic() throws {
+        let run = try ThirdPartyFixtures.runDecode(ThirdPartyFixtures.folder("adafruit-is31fl3731") + "/CharlieWing.jsonl",
+                                                   panel: "is31fl3731:board=charliewing15x7")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.isEmpty)
+    }
+}
+
 @Suite struct AdafruitNeoPixelSPITraceTests {
     @Test func neoPixelSPIsSixPointFourMegahertzStreamShowsItsColoursUnderTheDefaultChip() throws {
         let folder = ThirdPartyFixtures.folder("adafruit-neopixel-spi")
-        let colours = try ThirdPartyFixtures.picture(folder + "/strip8.txt")
         let target = try ThirdPartyFixtures.decode(folder + "/strip8.jsonl", panel: "ws2812:length=8")
         #expect(target.model.misfit == nil)
-        let picture = target.model.picture
-        for (i, hex) in colours.enumerated() {
-            let value = try #require(UInt32(hex, radix: 16))
-            let expected = LinearColor(red: UInt16(value >> 16 & 0xFF) * 257, green: UInt16(value >> 8 & 0xFF) * 257,
-                                       blue: UInt16(value & 0xFF) * 257)
-            #expect(picture[i, 0] == expected, "LED \(i)")
-        }
+        #expect(target.model.picture.pixels == (try ThirdPartyFixtures.colours(folder + "/strip8.txt")))
     }
 
     @Test func theOriginalWS2812BWindowsRejectItAndSaySo() throws {
@@ -191,5 +224,23 @@ enum ThirdPartyFixtures {
         let target = try ThirdPartyFixtures.decode(folder + "/strip8.jsonl", panel: "ws2812:length=8,chip=ws2812b-v5")
         #expect(target.model.misfit?.contains("less than the reset time") == true)
         #expect(target.model.picture == Frame(width: 8, height: 1))
+    }
+}
+
+@Suite struct AdafruitDotStarTraceTests {
+    /// Adafruit's DotStar (APA102) class at full brightness: eight colours, and all white,
+    /// whose every LED word is 0xFFFFFFFF.
+    @Test(arguments: ["strip8", "white8"])
+    func dotStarsBytesShowItsColoursOnAnAPA102Strip(_ file: String) throws {
+        let folder = ThirdPartyFixtures.folder("adafruit-dotstar")
+        let target = try ThirdPartyFixtures.decode(folder + "/\(file).jsonl", panel: "apa102:length=8")
+        #expect(target.model.misfit == nil)
+        #expect(target.model.picture.pixels == (try ThirdPartyFixtures.colours(folder + "/\(file).txt")))
+    }
+
+    @Test func decodeTakesDotStarsAllWhite() throws {
+        let run = try ThirdPartyFixtures.runDecode(ThirdPartyFixtures.folder("adafruit-dotstar") + "/white8.jsonl", panel: "apa102:length=8")
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.errors.isEmpty)
     }
 }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
 import Testing
 import PixelCore
 import PixelEffects
@@ -299,5 +303,50 @@ struct WebSimulatorTests {
         #expect(WebJSON.object([("a", .number("1.5")), ("b", .bool(false))]) == "{\"a\":1.5,\"b\":false}")
         #expect(Fixed(2997, over: 100).tenthsText == "30.0")
         #expect(Fixed(599, over: 20).tenthsText == "29.9")
+    }
+}
+
+/// `pixelwheel web` run as a user would, on loopback only.
+struct WebCommandTests {
+    var binary: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pixelwheel").path
+    }
+
+    /// A TCP socket listening on 127.0.0.1 at a port the system chose, as another program holds it.
+    final class HeldPort {
+        let descriptor: Int32
+        let port: Int
+
+        init() throws {
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            descriptor = fd
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = 0
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let bound = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { sockaddrPointer in
+                    bind(fd, sockaddrPointer, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, sockaddrPointer, &length) == 0
+                }
+            }
+            try #require(fd >= 0 && bound, "cannot bind a loopback port (errno \(errno))")
+            port = Int(UInt16(bigEndian: address.sin_port))
+        }
+
+        deinit { close(descriptor) }
+    }
+
+    @Test func aPortInUseIsOneLineNamingThePortAndTheFix() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
+        let held = try HeldPort()
+        let folder = try TemporaryDirectory()
+        let run = try ChildProcess.run(binary, ["web", "--listen", "127.0.0.1:\(held.port)", "--seconds", "1", "--state", folder.file("state.conf")])
+        #expect(run.status != 0)
+        let lines = run.errors.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.errors)")
+        #expect(run.errors.contains("127.0.0.1:\(held.port) is already in use (another pixelwheel web?); stop it or pass --listen 127.0.0.1:\(held.port + 1)"),
+                "\(run.errors)")
+        #expect(!run.errors.contains("errno") && !run.errors.contains("bind("), "no raw system error")
     }
 }

@@ -1,5 +1,7 @@
+import Foundation
 import PixelBus
 import Testing
+import PixelTestSupport
 import PixelPanels
 import PixelSimulator
 @testable import PixelRuntime
@@ -49,5 +51,26 @@ struct WiringCheckTests {
         let pins = (0...27).compactMap { HeaderPin.physical(gpio: $0) }
         let powerAndGround: Set = [1, 2, 4, 6, 9, 14, 17, 20, 25, 30, 34, 39]
         #expect(Set(pins).count == 28 && pins.allSatisfy { (1...40).contains($0) && !powerAndGround.contains($0) })
+    }
+
+    static var binary: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pixelwheel").path
+    }
+
+    /// On a machine without GPIO, `wiring --line` names what works and only options `wiring` has.
+    @Test(.enabled(if: !FileManager.default.fileExists(atPath: "/dev/gpiochip0"), "a machine without GPIO"),
+          arguments: ["hub75", "hub75:device=/dev/gpiochip99"])
+    func withoutGPIOTheLineCheckNamesWhatWorks(_ panel: String) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "build pixelwheel first")
+        let run = try ChildProcess.run(Self.binary, ["wiring", "--panel", panel, "--line", "R1", "--seconds", "0.1"])
+        #expect(run.status != 0)
+        #expect(run.errors.split(separator: "\n").count == 1, "\(run.errors)")
+        #expect(run.errors.contains(WiringCheck.noGPIOAdvice), "\(run.errors)")
+        let help = try ChildProcess.run(Self.binary, ["wiring", "--help"]).output
+        let options = run.errors.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") }
+        #expect(!options.isEmpty && options.allSatisfy { help.contains($0) }, "options named: \(options)")
+        // Without --line it works here.
+        let table = try ChildProcess.run(Self.binary, ["wiring", "--panel", panel])
+        #expect(table.status == 0 && table.output.contains("R1    GPIO 11  header pin 23"), "\(table.errors)")
     }
 }

@@ -76,6 +76,26 @@ import PixelPanels
         #expect(full.shownWords[255] == 0xFFFF_0102)
     }
 
+    @Test(arguments: APA102Chip.allCases)
+    func fullWhiteWordsAreLEDsUpToTheChainsLengthAndAnEndFrameAfterIt(chip: APA102Chip) {
+        let white = [UInt8](repeating: 0xFF, count: 4 * 3)
+        // Three LED words of 0xFFFFFFFF and a zero end frame: the chain's three LEDs, all white.
+        let bare = APA102Model(stripLength: 3, chip: chip)
+        bare.receive([0, 0, 0, 0] + white + [0], mode: .mode0, speedHz: 4_000_000)
+        #expect(bare.misfit == nil)
+        // The same followed by the data sheet's end frame of 32 ones, then the next frame.
+        let ended = APA102Model(stripLength: 3, chip: chip)
+        ended.receive([0, 0, 0, 0] + white + [0xFF, 0xFF, 0xFF, 0xFF], mode: .mode0, speedHz: 4_000_000)
+        ended.receive([0, 0, 0, 0] + white + [0xFF, 0xFF, 0xFF, 0xFF], mode: .mode0, speedHz: 4_000_000)
+        #expect(ended.misfit == nil)
+        #expect(ended.shownWords == [0xFFFF_FFFF, 0xFFFF_FFFF, 0xFFFF_FFFF])
+        #expect(ended.picture.pixels.allSatisfy { $0 == .white })
+        // Three white words for a chain of five are three LEDs, not zero.
+        let short = APA102Model(stripLength: 5, chip: chip)
+        short.receive([0, 0, 0, 0] + white + [0, 0, 0, 0], mode: .mode0, speedHz: 4_000_000)
+        #expect(short.misfit?.hasPrefix("frames carry 3 LED words, but the chain has 5 LEDs") == true, "\(short.misfit ?? "fits")")
+    }
+
     @Test func globalBrightnessScalesTheLight() {
         let model = APA102Model(stripLength: 1)
         model.receive(words([[0, 0, 255]], global: 1) + [0, 0, 0, 0, 0], mode: .mode0, speedHz: 1_000_000)

@@ -145,6 +145,24 @@ private func is31fl3731Panel(_ text: String, bus: any I2CBus) throws -> IS31FL37
         #expect(model.picture[1, 0] == .white)
     }
 
+    @Test func onlyLitLEDsOffTheBoardInTheFrameOnShowAreAMisfit() {
+        // Chip LED 0 is not on the CharlieWing; LED 7 is its first.
+        let model = IS31FL3731Model(board: .charliewing15x7)
+        model.receiveWrite([0xFD, 0x0B]); model.receiveWrite([0x0A, 0x01])
+        for page: UInt8 in [0x00, 0x01] {
+            model.receiveWrite([0xFD, page])
+            model.receiveWrite([0x00] + Array(repeating: 0xFF, count: 18))  // all 144 switched on, all dark
+        }
+        #expect(model.misfit == nil, "switched on but dark: Adafruit's driver does this")
+        model.receiveWrite([0x24 + 7, 0x40])  // frame 1: LED 7 (on the wing) lit
+        model.receiveWrite([0x24, 0x40])  // frame 1: LED 0 (off the wing) lit, but frame 0 is on show
+        #expect(model.misfit == nil)
+        #expect(model.litLEDs.isEmpty)
+        model.receiveWrite([0xFD, 0x0B]); model.receiveWrite([0x01, 0x01])  // show frame 1
+        #expect(model.litLEDs == [0, 7])
+        #expect(model.misfit == "the trace lights 1 LEDs that the charliewing15x7 board does not have: board=charlieplex16x9?")
+    }
+
     @Test func thePictureDisplayRegisterChoosesTheFrameOnShow() {
         let model = IS31FL3731Model()
         model.receiveWrite([0xFD, 0x03])

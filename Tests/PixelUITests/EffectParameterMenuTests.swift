@@ -29,6 +29,86 @@ struct EffectParameterMenuTests {
         #expect(a.settings.effectParameters["bounce.speed"] == "1", "clamped at the bottom of the range")
     }
 
+    /// Counts the app's clicks (the piezo's and the simulator's click counter).
+    final class ClickCounter { var count = 0 }
+
+    @Test func aParameterSliderClicksOncePerStepLikeBrightness() {
+        let counter = ClickCounter()
+        func clicks(after actions: [InputAction], on app: inout PixelWheelApp) -> [Int] {
+            actions.map { action in
+                let before = counter.count
+                app.handle(InputEvent(action, at: .zero))
+                return counter.count - before
+            }
+        }
+        var brightness = app([.rotate(3), .select, .select])  // Settings → Brightness
+        brightness.onClick = { counter.count += 1 }
+        #expect(clicks(after: [.rotate(-1), .rotate(-1), .rotate(1)], on: &brightness) == [1, 1, 1])
+        var speed = app(toParameter(effect: 0, parameter: 0))  // DVD Bounce → Speed
+        speed.onClick = { counter.count += 1 }
+        #expect(clicks(after: [.rotate(1), .rotate(1), .rotate(-1), .rotate(3)], on: &speed) == [1, 1, 1, 1])
+        #expect(speed.settings.effectParameters == ["bounce.speed": "52"], "four steps of 10 up from 12")
+        // At the end of the range nothing moves, and nothing clicks.
+        #expect(clicks(after: [.rotate(-1000), .rotate(-1)], on: &speed) == [1, 0])
+        // A list value: the select clicks, once.
+        var easing = app(toParameter(effect: 4, parameter: 1) + [.rotate(1)])  // Fan Sweep → Easing → Ease In Out
+        easing.onClick = { counter.count += 1 }
+        #expect(clicks(after: [.select], on: &easing) == [1])
+        #expect(easing.settings.effectParameters == ["fan.easing": "ease-in-out"])
+    }
+
+    /// The title bar rows of `app`'s picture on 64×32, and those of a bar drawn titled
+    /// `title` with the app's status marker.
+    func titleBars(of app: inout PixelWheelApp, drawnAs title: String) -> (shown: [LinearColor], expected: [LinearColor]) {
+        let font = PixelFont.tiny3x5, rows = MenuLayout.rowHeight(font)
+        var canvas = Canvas(width: 64, height: 32, supersampling: .x1)
+        app.render(into: &canvas, at: .seconds(1))
+        var bar = Canvas(width: 64, height: 32, supersampling: .x1)
+        MenuPainter.titleBar(on: &bar, title: title, font: font, height: rows,
+                             status: app.nowPlayingTitle == nil ? nil : .playing, palette: ThemePalette.of(app.settings.theme))
+        return (Array(canvas.downsample().pixels.prefix(64 * rows)), Array(bar.downsample().pixels.prefix(64 * rows)))
+    }
+
+    @Test func effectParametersTitleFitsBesideThePlayMarkerOn64x32() {
+        // DVD Bounce plays; MENU twice, then Settings → Effect Parameters.
+        var playing = app([.select, .select, .menu, .menu, .rotate(3), .select, .rotate(4), .select])
+        #expect(playing.nowPlayingTitle == "DVD Bounce" && playing.menuTitle == "Effect Parameters")
+        // "EFFECT PARAMETERS" is 67 LEDs in the 3×5 font: the bar shows its last word, clear of the ▶.
+        let bar = titleBars(of: &playing, drawnAs: "Parameters")
+        #expect(bar.shown == bar.expected)
+        let background = bar.shown[0]
+        let rows = MenuLayout.rowHeight(.tiny3x5)
+        #expect((0..<rows).allSatisfy { bar.shown[$0 * 64 + 59] == background }, "a dark column before the marker")
+        #expect((0..<rows).contains { bar.shown[$0 * 64 + 61] != background }, "the marker")
+        // With nothing playing it is not cut at the panel's edge either.
+        var idle = app([.rotate(3), .select, .rotate(4), .select])
+        let idleBar = titleBars(of: &idle, drawnAs: "Parameters")
+        #expect(idleBar.shown == idleBar.expected)
+    }
+
+    @Test func everyMenuTitleFitsItsTitleBarAndShortOnesAreUntouched() {
+        func titles(_ entries: [MenuEntry]) -> [String] {
+            entries.flatMap { entry -> [String] in
+                if case let .submenu(title, inner) = entry { return [title] + titles(inner) }
+                return []
+            }
+        }
+        let all = ["PixelWheel"] + titles(MenuEntry.topLevel) + MenuEntry.effects.map(\.title)
+        for (width, height) in [(64, 32), (128, 64), (32, 32)] {
+            let font = MenuLayout.font(width: width, height: height)
+            for room in [width - 2, width - MenuIcons.play.width - 3] {
+                for title in all.map({ MenuLayout.displayText($0, font: font) }) {
+                    let fitted = MenuLayout.fitted(title, font: font, width: room)
+                    #expect(font.width(of: fitted) - 1 <= room, "\(title) at \(width)x\(height)")
+                    #expect(!fitted.isEmpty)
+                    if font.width(of: title) - 1 <= room { #expect(fitted == title) }
+                }
+            }
+        }
+        #expect(MenuLayout.fitted("EFFECT PARAMETERS", font: .tiny3x5, width: 58) == "PARAMETERS")
+        #expect(MenuLayout.fitted("EFFECT PARAMETERS", font: .tiny3x5, width: 20) == "PARAM")
+    }
+
     @Test func aChoiceIsAListWithTheCurrentWordSelected() {
         var a = app(toParameter(effect: 4, parameter: 1))  // Fan Sweep → Easing
         #expect(a.menuTitle == "Easing" && a.menuEntries.map(\.title) == ["Linear", "Ease In Out"] && a.selectedIndex == 0)

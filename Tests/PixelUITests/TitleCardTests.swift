@@ -36,9 +36,24 @@ struct TitleCardTests {
         #expect(later.app == later.effect, "gone after 1.5 s")
     }
 
+    /// The effect named `title` started at `started`, as drawn at `time` with a title card
+    /// reading `card` laid over it.
+    func effect(_ title: String, startedAt started: FrameTime, at time: FrameTime, card: String) -> Frame {
+        let index = MenuEntry.effects.firstIndex { $0.title == title }!
+        var player = Player(index: index, shuffleOrder: nil, at: started, speedPercent: 100, width: 64, height: 32, seed: 1)
+        var canvas = Canvas(width: 64, height: 32, supersampling: .x1)
+        player.render(into: &canvas, at: time)
+        ScreenPainter.titleCard(on: &canvas, title: card, shownFor: time - started, palette: ThemePalette.of(Settings().theme))
+        return canvas.downsample()
+    }
+
     @Test func nextEffectShowsItsNameAgain() {
+        // DVD Bounce from 0; ⏭ at 3 s starts Starfield, whose name shows half a second later.
         let stepped = frames(at: .milliseconds(3500), events: [InputEvent(.next, at: .seconds(3))])
-        #expect(!differingRows(stepped.app, stepped.effect).isEmpty)
+        #expect(MenuEntry.effects.map(\.title).prefix(2) == ["DVD Bounce", "Starfield"])
+        #expect(stepped.app == effect("Starfield", startedAt: .seconds(3), at: .milliseconds(3500), card: "Starfield"))
+        #expect(stepped.app != effect("Starfield", startedAt: .seconds(3), at: .milliseconds(3500), card: "DVD Bounce"))
+        #expect(stepped.app != stepped.effect, "the card is there")
     }
 
     @Test func aNameWiderThanThePanelScrollsThroughBeforeTheCardGoes() {

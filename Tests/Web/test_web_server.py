@@ -231,7 +231,8 @@ class WebServerTests(unittest.TestCase):
             run = subprocess.run([BINARY, "web", "--listen", "127.0.0.1:%d" % first.port, "--state", first.state],
                                  capture_output=True, text=True, timeout=20)
             self.assertNotEqual(run.returncode, 0)
-            self.assertIn("cannot listen on 127.0.0.1:%d" % first.port, run.stderr)
+            self.assertIn("127.0.0.1:%d is already in use (another pixelwheel web?); stop it or pass --listen 127.0.0.1:%d"
+                          % (first.port, first.port + 1), run.stderr)
             self.assertEqual(len(run.stderr.strip().splitlines()), 1, run.stderr)
 
 

@@ -4,9 +4,12 @@ import PixelCore
 /// is a photo rather than a menu: without dithering every LED below a quarter level
 /// (`OnOffThreshold`) is simply off, which loses a photo's shading.
 ///
-/// Both dithers work on each LED's mean channel level in linear light, so the share of lit LEDs
-/// in an area follows the light the picture has there. Lit LEDs come out full white and unlit
-/// ones black, which the panel's threshold then shows exactly.
+/// Both dithers work in linear light, so the share of lit LEDs in an area follows the light
+/// the picture has there. On single-colour panels they work on each LED's mean channel level,
+/// and lit LEDs come out full white and unlit ones black. On red/green panels (the bicolour
+/// HT16K33 backpack) they work on the red and the green channel separately, one die each, and
+/// lit dies come out full red, full green or both (yellow). Either way the panel's threshold
+/// then shows the result exactly.
 public enum OnOffDither: String, CaseIterable, Sendable {
     /// The panel's own threshold: right for menus and line art.
     case none
@@ -15,12 +18,35 @@ public enum OnOffDither: String, CaseIterable, Sendable {
     /// Floyd–Steinberg error diffusion: the finest shading, for photos.
     case diffusion
 
-    /// `frame` as lit (white) and unlit (black) LEDs.
-    public func apply(_ frame: Frame) -> Frame {
+    /// The LEDs a dither switches: what each LED can show.
+    public enum Dies: Sendable {
+        /// One die per LED: it shows the mean of the three channels.
+        case single
+        /// A red and a green die per LED, each shows its own channel (blue does not show).
+        case redGreen
+    }
+
+    /// `frame` as lit and unlit LEDs of `dies`: white or black for `.single`, red, green,
+    /// yellow or black for `.redGreen`.
+    public func apply(_ frame: Frame, dies: Dies = .single) -> Frame {
         guard self != .none else { return frame }
         var out = Frame(width: frame.width, height: frame.height)
-        let lit = LinearColor(red: 65535, green: 65535, blue: 65535)
-        func mean(_ c: LinearColor) -> Int32 { (Int32(c.red) + Int32(c.green) + Int32(c.blue)) / 3 }
+        switch dies {
+        case .single:
+            let lit = dither(frame) { (Int32($0.red) + Int32($0.green) + Int32($0.blue)) / 3 }
+            for i in out.pixels.indices where lit[i] { out.pixels[i] = LinearColor(red: 65535, green: 65535, blue: 65535) }
+        case .redGreen:
+            let red = dither(frame) { Int32($0.red) }, green = dither(frame) { Int32($0.green) }
+            for i in out.pixels.indices {
+                out.pixels[i] = LinearColor(red: red[i] ? 65535 : 0, green: green[i] ? 65535 : 0, blue: 0)
+            }
+        }
+        return out
+    }
+
+    /// Which LEDs are lit, row by row, when `level` (0...65535 linear) of each LED is dithered.
+    private func dither(_ frame: Frame, level: (LinearColor) -> Int32) -> [Bool] {
+        var lit = [Bool](repeating: false, count: frame.width * frame.height)
         switch self {
         case .none:
             break
@@ -30,7 +56,7 @@ public enum OnOffDither: String, CaseIterable, Sendable {
                 for x in 0..<frame.width {
                     // Thresholds at the middles of 16 equal steps of full drive.
                     let threshold = (bayer[(y & 3) * 4 + (x & 3)] * 2 + 1) * 65536 / 32
-                    if mean(frame[x, y]) >= threshold { out[x, y] = lit }
+                    lit[y * frame.width + x] = level(frame[x, y]) >= threshold
                 }
             }
         case .diffusion:
@@ -39,9 +65,9 @@ public enum OnOffDither: String, CaseIterable, Sendable {
             var next = current
             for y in 0..<frame.height {
                 for x in 0..<frame.width {
-                    let value = mean(frame[x, y]) + current[x + 1]
+                    let value = level(frame[x, y]) + current[x + 1]
                     let on = value >= 32768
-                    if on { out[x, y] = lit }
+                    lit[y * frame.width + x] = on
                     let error = value - (on ? 65535 : 0)
                     current[x + 2] += error * 7 / 16
                     next[x] += error * 3 / 16
@@ -52,6 +78,6 @@ public enum OnOffDither: String, CaseIterable, Sendable {
                 for i in next.indices { next[i] = 0 }
             }
         }
-        return out
+        return lit
     }
 }

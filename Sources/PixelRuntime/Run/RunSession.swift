@@ -181,4 +181,11 @@ public final class RunSession {
 
     /// The loop's status after the run.
     public var status: FrameStatus { loop.status }
+
+    /// With `simulate`, the panels' device models, main panel first (empty on the hardware).
+    var simulatedPanels: [SimulatedPanel] {
+        outputs.compactMap { output in
+            ((output as? SecondaryPanelOutput)?.display ?? output) as? SimulatedPanelOutput
+        }.map(\.panel)
+    }
 }

@@ -45,7 +45,8 @@ public final class StatusSource: FrameSource {
 /// main loop: the frame the loop hands it is the main panel's and is not used.
 public final class SecondaryPanelOutput: FrameOutput {
     private let source: any FrameSource
-    private let display: any FrameOutput
+    /// Where the rendered frames go.
+    let display: any FrameOutput
 
     /// Renders `source` into `display` on every frame of the loop.
     public init(source: any FrameSource, display: any FrameOutput) {

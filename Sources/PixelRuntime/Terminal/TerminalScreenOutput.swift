@@ -24,8 +24,22 @@ public final class TerminalScreenOutput: FrameOutput {
     private let signals = TerminalSignals()
     private let clock: any Clock
 
-    /// The help line: what each key does, true to `KeyDecoder`.
-    public static let helpLine = "→/↓/j next · ←/↑/k previous · Space/Enter select (hold Enter: off) · Esc/m menu · p play/pause · n/b next/prev effect · q quit"
+    /// The help line's wordings, longest first: what each key does, true to `KeyDecoder`,
+    /// each ending in "q quit". The shortest but "q quit" itself fits 79 columns.
+    static let helpLines = [
+        "→/↓/j next · ←/↑/k previous · Space/Enter select (hold Enter: off) · Esc/m menu · p play/pause · n/b next/prev effect · q quit",
+        "→/↓/j next · ←/↑/k prev · Space/Enter select (hold: off) · Esc/m menu · p play/pause · n/b effect · q quit",
+        "→/j next · ←/k prev · Enter select (hold: off) · Esc/m menu · p pause · n/b effect · q quit",
+        "↑↓ move · Enter select (hold: off) · Esc menu · p pause · n/b effect · q quit",
+        "↑↓ move · Enter select · Esc menu · q quit",
+        "q quit",
+    ]
+
+    /// The help line for `columns` columns (one character each): the longest wording that
+    /// fits, so "q quit" shows whatever the width (cut only below 6 columns).
+    public static func helpLine(columns: Int) -> String {
+        helpLines.first { $0.count <= columns } ?? String(helpLines[helpLines.count - 1].prefix(max(0, columns)))
+    }
 
     /// A screen for a `width × height` panel described as `panelText`, reading the click count
     /// and warnings from the app's source and timing the click mark on `clock`. Throws when the
@@ -94,7 +108,7 @@ public final class TerminalScreenOutput: FrameOutput {
         let ticking = ticker.isShowing(clicks: clicks(), at: clock.now())
         let fps = status.measuredFPS.map { $0.tenthsText + " fps" } ?? "– fps"
         let render = status.renderMedian.map { Benchmark.ms($0) } ?? "–"
-        output += "\u{1B}[\(view.rows + 1);1H\u{1B}[0m\u{1B}[2K" + fit(Self.helpLine)
+        output += "\u{1B}[\(view.rows + 1);1H\u{1B}[0m\u{1B}[2K" + Self.helpLine(columns: columns)
         output += "\u{1B}[\(view.rows + 2);1H\u{1B}[2K"
         output += fit("\(panelText) · \(fps) · frame \(render) ms · missed \(status.missedFrames) · clicks \(clicks()) \(ticking ? "✓ tick" : "      ")")
         let all = warnings()

@@ -50,6 +50,10 @@ public struct WiringCheck {
         return lines
     }
 
+    /// What works on a machine without GPIO, in place of `run`'s "--simulate" advice.
+    public static let noGPIOAdvice = "wiring --line holds real GPIO lines, so run it on the Raspberry Pi the panel is wired to; "
+        + "on this machine, wiring without --line lists the signals with their GPIO lines and header pins"
+
     /// What the user sees while `name` is held.
     public func holdingMessage(_ name: String) throws(RuntimeError) -> String {
         let (signal, gpio) = try signal(named: name)

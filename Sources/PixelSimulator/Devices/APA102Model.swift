@@ -48,10 +48,13 @@ public final class APA102Model: SPIDeviceModel {
     public private(set) var problems: [APA102Problem] = []
     /// LED words that went past the end of the chain.
     public private(set) var wordsPastEnd = 0
-    /// The first frame whose number of LED words was not the chain's length (words of all
-    /// ones at its end, an end frame some drivers send, not counted).
+    /// The first frame whose number of LED words was not the chain's length. Words of all
+    /// ones past the chain's length at a frame's end are the end frame some drivers send and
+    /// are not counted; the first `layout.count` words are LED words whatever their value
+    /// (0xFFFFFFFF is full white at full brightness).
     public private(set) var mismatchedFrameWords: Int?
     private var frameWords = 0
+    /// Words of all ones at the end of the frame so far, past the chain's length: an end frame.
     private var trailingOnes = 0
 
     private enum Event { case word(UInt32, position: Int), latch(position: Int) }
@@ -144,7 +147,7 @@ public final class APA102Model: SPIDeviceModel {
         let led = nextLED
         nextLED += 1
         frameWords += 1
-        trailingOnes = word == 0xFFFF_FFFF ? trailingOnes + 1 : 0
+        trailingOnes = word == 0xFFFF_FFFF && led >= layout.count ? trailingOnes + 1 : 0
         guard led < layout.count else {
             wordsPastEnd += 1
             return

@@ -122,18 +122,27 @@ public final class IS31FL3731Model: I2CDeviceModel {
     }
 
     /// One line when the traffic does not fit this chip and board: a page or register that
-    /// does not exist, a write past the end of a page, or LEDs switched on that the board does
-    /// not have (naming a `board` that has them); nil when everything fitted.
+    /// does not exist, a write past the end of a page, or LEDs lit that the board does not have
+    /// (naming a `board` that has them); nil when everything fitted.
+    ///
+    /// An LED counts as lit when the displayed frame both switches it on and gives it a PWM
+    /// above 0. LEDs switched on but dark are normal traffic: Adafruit's CircuitPython driver
+    /// switches on all 144 at start, whatever the board.
     public var misfit: String? {
         if let first = anomalies.first(where: { $0.contains("does not exist") || $0.contains("ran past") || $0.contains("no valid page") }) {
             return first + ": not IS31FL3731 traffic?"
         }
-        func enabled(_ frame: [UInt8]) -> Set<Int> {
-            Set((0..<144).filter { frame[$0 / 8] & (1 << UInt8($0 % 8)) != 0 })
-        }
-        let on = frames.reduce(into: Set<Int>()) { $0.formUnion(enabled($1)) }
-        return unwiredLEDs(on, doing: "the trace switches on", board: (board.name, Set(board.ledNumbers)),
+        return unwiredLEDs(litLEDs, doing: "the trace lights", board: (board.name, Set(board.ledNumbers)),
                            key: "board", boards: IS31FL3731Board.all.map { ($0.name, Set($0.ledNumbers)) })
+    }
+
+    /// The chip's LED numbers (0–143) that the displayed frame switches on with a PWM above 0,
+    /// whether or not the board has them.
+    public var litLEDs: Set<Int> {
+        let registers = frames[displayedFrame]
+        return Set((0..<144).filter { led in
+            registers[led / 8] & (1 << UInt8(led % 8)) != 0 && registers[Int(IS31FL3731Register.pwm) + led] != 0
+        })
     }
 
     /// Reads `count` registers of the selected page from `register` (0xFD reads the page

@@ -202,14 +202,14 @@ public struct PixelWheelApp {
     }
 
     /// Sets parameter `name` of menu effect `effect` (the default value clears the choice);
-    /// an effect playing with it is built again with the new value, keeping its time.
+    /// an effect playing with it is built again with the new value, keeping its time. It does
+    /// not click: the wheel step or the select that asked for it does, once.
     private mutating func setParameter(_ name: String, ofEffect effect: Int, to value: String) {
         guard let parameter = EffectParameterMenu.parameter(name, ofEffect: effect), parameter.accepts(value) else { return }
         let key = EffectParameterMenu.key(name, ofEffect: effect)
         let before = settings
         changeSettings { $0.effectParameters[key] = value == parameter.defaultDescription ? nil : value }
         guard settings != before else { return }
-        click()
         let settings = self.settings
         player?.rebuild(parameters: { EffectParameterMenu.sceneParameters(ofEffect: $0, in: settings) })
     }

@@ -24,6 +24,23 @@ public enum MenuLayout: Equatable, Sendable {
         font.name == PixelFont.tiny3x5.name ? text.uppercased() : text
     }
 
+    /// `text` (already as drawn in `font`) made to fit `width` pixels: whole when it fits;
+    /// else its last words, as many as fit ("EFFECT PARAMETERS" → "PARAMETERS"), the rows
+    /// below telling what they belong to; else the last word cut short at its end.
+    static func fitted(_ text: String, font: PixelFont, width: Int) -> String {
+        func fits(_ t: Substring) -> Bool { font.width(of: String(t)) - 1 <= width }
+        guard !fits(Substring(text)) else { return text }
+        var words = text.split(separator: " ")
+        while words.count > 1 {
+            words.removeFirst()
+            let shorter = words.joined(separator: " ")
+            if fits(Substring(shorter)) { return shorter }
+        }
+        var word = words.first ?? ""
+        while !word.isEmpty && !fits(word) { word = word.dropLast() }
+        return String(word)
+    }
+
     /// Height of one row (and of the title bar) for `font`.
     static func rowHeight(_ font: PixelFont) -> Int { font.ascent + 2 }
 

@@ -62,17 +62,22 @@ enum MenuPainter {
         }
     }
 
+    /// The title bar: `title` centred, or as much of it as fits (`MenuLayout.fitted`) between
+    /// a one-LED margin on the left and, while an effect plays or is paused, the ▶ or ❚❚
+    /// marker at the right with one dark column before it (else a one-LED margin).
     static func titleBar(on canvas: inout Canvas, title: String, font: PixelFont, height: Int, status: Status?, palette: ThemePalette) {
         let w = canvas.width
-        let title = MenuLayout.displayText(title, font: font)
+        let icon = status.map { $0 == .playing ? MenuIcons.play : MenuIcons.pause }
+        let iconX = w - (icon?.width ?? 0) - 1
+        let right = icon == nil ? w - 1 : iconX - 1  // the first column the text may not use
+        let title = MenuLayout.fitted(MenuLayout.displayText(title, font: font), font: font, width: right - 1)
         canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(height)), color: palette.titleBackground)
         let textWidth = font.width(of: title) - 1
-        let x = max(1, (w - textWidth) / 2)
+        let x = max(1, min((w - textWidth) / 2, right - textWidth))
         canvas.drawText(title, font: font, at: Point(x: Fixed(x), y: 1), color: palette.titleText)
-        if let status {
-            let icon = status == .playing ? MenuIcons.play : MenuIcons.pause
+        if let icon {
             let iconY = (height - icon.height) / 2
-            canvas.drawBitmap(icon, at: Point(x: Fixed(w - icon.width - 1), y: Fixed(iconY)), color: palette.titleText)
+            canvas.drawBitmap(icon, at: Point(x: Fixed(iconX), y: Fixed(iconY)), color: palette.titleText)
         }
     }
 
