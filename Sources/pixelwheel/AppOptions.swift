@@ -1,23 +1,28 @@
 import ArgumentParser
+import PixelConfig
 import PixelCore
 import PixelEffects
 import PixelInputs
 import PixelPanels
 import PixelRuntime
 
-/// The options of the app on a simulated panel, shared by `sim` and `web`.
+/// The options of the app on simulated panels, shared by `sim` and `web`: a set-up from the
+/// flags, or from a configuration file exactly as `run` would use it on the Pi.
 struct AppOptions: ParsableArguments {
-    @Option(name: .long, help: "Panel size in LEDs, WIDTHxHEIGHT.")
-    var size: String = "64x32"
+    @Option(name: .long, help: ArgumentHelp("A configuration file (TOML) to run on simulated panels exactly as 'pixelwheel run' would on the Pi; its panels replace --panel and --size.", valueName: "FILE"))
+    var config: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Frames per second (1...240).")
-    var fps: Int = 30
+    @Option(name: .long, help: "Panel size in LEDs, WIDTHxHEIGHT (default: 64x32).")
+    var size: String?
 
-    @Option(name: .long, help: "Settings file (default: ~/.local/state/pixelwheel/settings.conf).")
+    @Option(name: .long, parsing: .unconditional, help: "Frames per second, 1...240 (default: 30, or the file's).")
+    var fps: Int?
+
+    @Option(name: .long, help: "Settings file (default: the file's, or ~/.local/state/pixelwheel/settings.conf).")
     var state: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Seed for the effects' randomness.")
-    var seed: UInt64 = 1
+    @Option(name: .long, parsing: .unconditional, help: "Seed for the effects' randomness (default: 1, or the file's).")
+    var seed: UInt64?
 
     @Option(name: .long, help: ArgumentHelp("Show the picture through a panel's driver and device model, e.g. max7219:chips=4, hub75:rows=32,cols=64 (the panel sets the size).", valueName: "TYPE:key=value,…"))
     var panel: String?
@@ -31,23 +36,43 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("An effect parameter, effect.name=value (e.g. bounce.speed=40), as if set in Settings → Effect Parameters; repeat for several. See 'pixelwheel list'.", valueName: "effect.name=value"))
     var param: [String] = []
 
-    /// The session's options, with the run-specific ones given.
-    func sessionOptions(seconds: String?, script: String?, framesOut: String? = nil, scale: Int = 1) throws -> SimulatorSession.Options {
-        let scriptValue = try script.map { path in try InputScript(text: try readText(path), name: path) }
-        var options = SimulatorSession.Options(
-            size: try PanelSize(parsing: size), fps: fps,
-            seconds: try seconds.map { try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 100)...32767) },
-            script: scriptValue, framesOut: framesOut, frameScale: scale, statePath: state ?? SettingsStore.defaultPath(), seed: seed)
-        options.panel = panel
-        options.text = text
-        options.effectParameters = try EffectCatalog.parseAssignments(param)
+    func validate() throws {
+        if config != nil, size != nil || panel != nil {
+            throw RuntimeError.badOption("--config describes the panels; leave out --size and --panel, or leave out --config")
+        }
+    }
+
+    /// The set-up: the configuration file's, or the flags', with the flags given over the file's.
+    func setup() throws -> PixelWheelConfiguration {
+        var setup: PixelWheelConfiguration
+        if let config {
+            setup = try loadConfiguration(config)
+            if let fps { setup.fps = fps }
+            if let seed { setup.seed = seed }
+            if let state { setup.statePath = state }
+        } else {
+            setup = PixelWheelConfiguration(panel: try panel.map { try PanelDescription(parsing: $0) },
+                                            size: try PanelSize(parsing: size ?? "64x32"), fps: fps ?? 30, seed: seed ?? 1, statePath: state)
+        }
+        if let text { setup.text = text }
+        setup.effectParameters = try EffectCatalog.parseAssignments(param)
         if let font {
             do {
-                options.textFont = try PixelFont(bdf: try readText(font))
+                setup.textFont = try PixelFont(bdf: try readText(font))
             } catch let error as BDFError {
                 throw RuntimeError.badOption("\(font): \(error)")
             }
         }
-        return options
+        return setup
+    }
+
+    /// `--seconds`, checked: 0.01...32767.
+    static func seconds(_ text: String?) throws -> FrameTime? {
+        try text.map { .seconds(try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 100)...32767)) }
+    }
+
+    /// `--script FILE`, read and checked.
+    static func script(_ path: String?) throws -> InputScript? {
+        try path.map { try InputScript(text: try readText($0), name: $0) }
     }
 }

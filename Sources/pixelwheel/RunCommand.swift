@@ -55,33 +55,51 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "HUB75: print the measured refresh rate in Hz about once a second.")
     var showRefresh = false
 
+    func validate() throws {
+        if simulate && simulatePanels {
+            throw RuntimeError.badOption("give --simulate (everything simulated) or --simulate-panels (real inputs), not both")
+        }
+        if noTty && !simulate { throw RuntimeError.badOption("--no-tty is for --simulate; on the hardware run has no screen of its own") }
+    }
+
     func run() throws {
-        let configuration = try loadConfiguration(config)
+        var setup = try loadConfiguration(config)
         if check {
-            let panels = configuration.panels.map { "\($0.role.rawValue) \($0.description.text) on \($0.description.device)" }
-            print("\(config): valid; " + (panels.isEmpty ? "no panel (simulator \(configuration.size))" : panels.joined(separator: "; "))
-                + (configuration.encoder.map { "; encoder A=GPIO \($0.a) B=GPIO \($0.b) switch=GPIO \($0.button)" } ?? ""))
+            let panels = setup.panels.map { "\($0.role.rawValue) \($0.description.text) on \($0.description.device)" }
+            print("\(config): valid; " + (panels.isEmpty ? "no panel (simulator \(setup.size))" : panels.joined(separator: "; "))
+                + (setup.encoder.map { "; encoder A=GPIO \($0.a) B=GPIO \($0.b) switch=GPIO \($0.button)" } ?? ""))
             return
         }
-        var options = RunSession.Options(configuration: configuration)
-        options.simulate = simulate
-        options.interactive = simulate && !noTty
-        if options.interactive && !TerminalDevice.isInteractive {
+        if let fps { setup.fps = fps }
+        if let state { setup.statePath = state }
+        let interactive = simulate && !noTty
+        if interactive && !TerminalDevice.isInteractive {
             throw RuntimeError.badOption("run --simulate draws in a terminal; run it in one, or add --no-tty to run headless")
         }
-        options.seconds = try seconds.map { try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 100)...32767) }
-        options.fps = fps
-        options.statePath = state
+        let seconds = try AppOptions.seconds(self.seconds)
+        let script = try AppOptions.script(self.script)
+        // Real time on the hardware and in the terminal; the virtual clock for headless simulation,
+        // which also shows midnight, so its frames do not depend on when it ran.
+        let realTime = interactive || !simulate
+        let clock: (any Clock)? = realTime ? MonotonicClock() : nil
+        var options = Session.Options()
         options.framesOut = framesOut
         options.showRefresh = showRefresh
-        options.simulatePanels = simulatePanels
-        guard !(simulate && simulatePanels) else { throw RuntimeError.badOption("give --simulate (everything simulated) or --simulate-panels (real inputs), not both") }
-        options.script = try script.map { path in try InputScript(text: try FileBytes.readText(path), name: path) }
-        let stop = StopSignals()
-        let session = try RunSession(options: options, clock: MonotonicClock(), stop: StopRequestSource { stop.isRequested })
+        if realTime { options.wallClock = { Environment.localSecondsSinceMidnight() } }
+        options.report = { Environment.printError("pixelwheel: " + $0) }
+        let buses: Session.Buses = simulate ? .simulated : simulatePanels ? .machineInputs(try machineBuses()) : .machine(try machineBuses())
+        let session = try Session(setup: setup, buses: buses, clock: clock, options: options)
         for message in session.messages { Environment.printError("pixelwheel: " + message) }
-        let frames = try session.run()
-        if !options.interactive {
+        let stop = StopSignals()
+        var inputs: [any InputSource] = [StopRequestSource { stop.isRequested }]
+        var viewers: [any FrameOutput] = []
+        if interactive, let clock {
+            viewers.append(try TerminalScreenOutput(width: session.width, height: session.height, panelText: session.panelText, clock: clock,
+                                                    clicks: { session.clicks }, warnings: { session.warnings }))
+            inputs.append(KeyboardInputSource(read: TerminalDevice.readAvailable, now: clock.now))
+        }
+        let frames = try session.run(inputs: inputs, viewers: viewers, script: script, length: seconds ?? (realTime ? nil : .seconds(5)))
+        if !interactive {
             print("ran \(frames) frames" + (simulate ? " on simulated panels" : "") + "; stopped cleanly")
         }
     }

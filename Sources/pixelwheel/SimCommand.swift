@@ -41,25 +41,42 @@ struct SimCommand: ParsableCommand {
     @Option(name: .long, help: "With --panel: write every bus transaction to FILE.jsonl (one JSON object per line).")
     var traceBus: String?
 
+    func validate() throws {
+        if traceBus != nil, app.panel == nil, app.config == nil {
+            throw RuntimeError.badOption("--trace-bus needs --panel (or --config with panels): the trace is that panel's bus traffic")
+        }
+    }
+
     func run() throws {
-        var options = try app.sessionOptions(seconds: seconds, script: script, framesOut: framesOut, scale: scale)
-        guard traceBus == nil || app.panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
-        options.traceBus = traceBus
+        let setup = try app.setup()
+        let seconds = try AppOptions.seconds(self.seconds)
+        let script = try AppOptions.script(self.script)
         if !noTty && !TerminalDevice.isInteractive {
             throw RuntimeError.badOption("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
         }
-        // Headless runs show midnight so their frames do not depend on when they ran.
-        let wallClock: () -> Int = noTty ? { 0 } : { Environment.localSecondsSinceMidnight() }
-        var session = try SimulatorSession(options: options, wallClock: wallClock)
-        let warnedAtStart = session.warnings.count
-        for warning in session.warnings where noTty { printError(warning) }
+        var options = Session.Options()
+        options.framesOut = framesOut
+        options.frameScale = scale
+        options.traceBus = traceBus
         if noTty {
-            let frames = try session.runHeadless()
+            // Headless: the virtual clock, and midnight on the clock screen, so the frames do not
+            // depend on when or how fast they ran.
+            let session = try Session(setup: setup, buses: .simulated, clock: nil, options: options)
+            let warnedAtStart = session.warnings.count
+            for warning in session.warnings { printError(warning) }
+            let length = seconds ?? (script.flatMap { ScriptInputSource($0).lastEventTime }.map { $0 + .seconds(1) } ?? .seconds(5))
+            let frames = try session.run(script: script, length: length)
             for warning in session.warnings.dropFirst(warnedAtStart) { printError(warning) }
-            print("rendered \(frames) frames at \(app.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
+            print("rendered \(frames) frames at \(setup.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
         } else {
+            options.wallClock = { Environment.localSecondsSinceMidnight() }
+            let clock = MonotonicClock()
+            let session = try Session(setup: setup, buses: .simulated, clock: clock, options: options)
+            let screen = try TerminalScreenOutput(width: session.width, height: session.height, panelText: session.panelText, clock: clock,
+                                                  clicks: { session.clicks }, warnings: { session.warnings })
             let stop = StopSignals()
-            try session.runInteractive(clock: MonotonicClock(), stop: StopRequestSource { stop.isRequested })
+            try session.run(inputs: [KeyboardInputSource(read: TerminalDevice.readAvailable, now: clock.now), StopRequestSource { stop.isRequested }],
+                            viewers: [screen], script: script, length: seconds)
         }
     }
 }

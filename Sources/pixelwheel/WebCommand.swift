@@ -44,13 +44,17 @@ struct WebCommand: ParsableCommand {
             throw RuntimeError.badOption("cannot find the web page (web/index.html); pass --page DIR with the repository's web/ folder, or run 'make install'")
         }
         let webPage = try WebPage(directory: folder)
-        let options = try app.sessionOptions(seconds: seconds, script: script)
-        var session = try SimulatorSession(options: options, wallClock: { Environment.localSecondsSinceMidnight() })
+        let setup = try app.setup()
+        let seconds = try AppOptions.seconds(self.seconds)
+        let script = try AppOptions.script(self.script)
+        let clock = MonotonicClock()
+        var options = Session.Options()
+        options.wallClock = { Environment.localSecondsSinceMidnight() }
+        let session = try Session(setup: setup, buses: .simulated, clock: clock, options: options)
         for warning in session.warnings { printError("warning: " + warning) }
 
         let broadcaster = WebBroadcaster(maximumClients: maxClients)
         let queue = WebInputQueue()
-        let clock = MonotonicClock()
         let server = WebServer(configuration: .init(host: address.host, port: address.port, page: webPage),
                                broadcaster: broadcaster, inputs: queue, clock: clock)
         try server.start()
@@ -59,18 +63,18 @@ struct WebCommand: ParsableCommand {
             printError("warning: listening on \(address.host):\(server.port ?? address.port): anyone who can reach this machine can watch and turn the wheel, "
                 + "and a web page open in a browser on your network could too")
         }
-        Environment.printNow("PixelWheel web simulator: \(url) (\(session.panelText), \(app.fps) fps) — open it in a browser; Ctrl-C stops")
+        Environment.printNow("PixelWheel web simulator: \(url) (\(session.panelText), \(setup.fps) fps) — open it in a browser; Ctrl-C stops")
 
         let source = session.source
         var viewers: [any FrameOutput] = [
-            WebFrameOutput(broadcaster: broadcaster, panelText: session.panelText, fps: app.fps,
+            WebFrameOutput(broadcaster: broadcaster, panelText: session.panelText, fps: setup.fps,
                            clicks: { source.clicks }, theme: { source.app.settings.theme }, now: clock.now),
         ]
-        if let record { viewers.append(GIFFileRecorderOutput(path: record, fps: app.fps)) }
+        if let record { viewers.append(GIFFileRecorderOutput(path: record, fps: setup.fps)) }
         defer { server.stop() }
         let stop = StopSignals()
-        try session.runLive(inputs: [WebInputSource(queue: queue, now: clock.now), StopRequestSource { stop.isRequested }],
-                            viewers: viewers, clock: clock)
+        try session.run(inputs: [WebInputSource(queue: queue, now: clock.now), StopRequestSource { stop.isRequested }],
+                        viewers: viewers, script: script, length: seconds)
         server.stop()
         let counts = server.counts, totals = broadcaster.totals
         Environment.printNow("stopped: \(counts.connections) browser connection(s), \(totals.framesSent) frames sent, \(totals.framesDropped) dropped for slow browsers; "

@@ -105,11 +105,9 @@ private func recordedTraffic(of panel: String) throws -> [BusTransaction] {
     @Test func aFrameTheChipsRejectIsAWarningOfTheSimulatorNotABlackPanel() throws {
         let folder = try TemporaryDirectory()
         func run(_ panel: String) throws -> [String] {
-            var options = SimulatorSession.Options(size: try PanelSize(width: 8, height: 1), fps: 5, seconds: Fixed(1),
-                                                   script: nil, framesOut: nil, statePath: folder.file("s.conf"), seed: 1)
-            options.panel = panel
-            var session = try SimulatorSession(options: options, wallClock: { 0 })
-            try session.runHeadless()
+            let session = try HeadlessSession(size: try PanelSize(width: 8, height: 1), fps: 5, seconds: Fixed(1),
+                                              statePath: folder.file("s.conf"), panel: panel)
+            try session.run()
             return session.warnings
         }
         // 2.4 MHz: an 833 ns one, past SK6812's 750 ns.

@@ -111,8 +111,8 @@ struct EdgeCaseTests {
 
 struct FrameNameTests {
     @Test func frameNamesArePaddedSoTheySortInOrder() {
-        #expect(SimulatorSession.frameName(42) == "frame-000042.png")
-        #expect(SimulatorSession.frameName(42, digits: 7) == "frame-0000042.png")
-        #expect(SimulatorSession.frameName(1_234_567, digits: 7) == "frame-1234567.png")
+        #expect(Session.frameName(42) == "frame-000042.png")
+        #expect(Session.frameName(42, digits: 7) == "frame-0000042.png")
+        #expect(Session.frameName(1_234_567, digits: 7) == "frame-1234567.png")
     }
 }

@@ -47,12 +47,9 @@ struct FrameLoopTests {
         let state = Environment.temporaryDirectory + "/pixelwheel-brightness-\(Environment.processID).conf"
         defer { SystemCalls.unlink(state) }
         let script = try InputScript(text: "0.2 rotate +3\n0.4 select\n0.6 select\n0.8 rotate -8\n")  // Settings → Brightness, 60 % → 20 %
-        var options = SimulatorSession.Options(size: try PanelSize(width: 64, height: 32), fps: 10, seconds: 1, script: script,
-                                               framesOut: nil, statePath: state, seed: 1)
-        options.panel = "max7219:chips=4"
-        var session = try SimulatorSession(options: options, wallClock: { 0 })
+        let session = try HeadlessSession(fps: 10, seconds: 1, script: script, statePath: state, panel: "max7219:chips=4")
         var brightest: [Int: UInt16] = [:]
-        try session.runHeadless { index, frame in brightest[index] = frame.pixels.map(\.red).max() ?? 0 }
+        try session.run { index, frame in brightest[index] = frame.pixels.map(\.red).max() ?? 0 }
         let model = try #require(session.panel?.target.model as? MAX7219Model)
         #expect(session.state.settings.brightness == 20)
         #expect(model.chips.allSatisfy { $0.intensity == 1 })           // 7 × 20 % ≈ 1

@@ -114,14 +114,10 @@ struct SimulatedPanelTests {
 struct SimulatorOnPanelTests {
     @Test func simulatorOnFourMAX7219BlocksShowsTheMenuFromTheDeviceModel() throws {
         let dir = try ScratchDirectory()
-        var options = SimulatorSession.Options(size: try PanelSize(width: 64, height: 32), fps: 5, seconds: 1,
-                                               script: try InputScript(text: "0.2 rotate +1\n"), framesOut: nil,
-                                               statePath: dir.file("s.conf"), seed: 1)
-        options.panel = "max7219:chips=4"
-        options.traceBus = dir.file("bus.jsonl")
-        var session = try SimulatorSession(options: options, wallClock: { 0 })
+        let session = try HeadlessSession(fps: 5, seconds: 1, script: try InputScript(text: "0.2 rotate +1\n"),
+                                          statePath: dir.file("s.conf"), panel: "max7219:chips=4", traceBus: dir.file("bus.jsonl"))
         var last: Frame?
-        try session.runHeadless { _, f in last = f }
+        try session.run { _, f in last = f }
         #expect(session.state.width == 32 && session.state.height == 8)
         #expect(session.state.selectedTitle == "Shuffle")
         #expect(last!.width == 32 && last!.litArea > 10)
@@ -235,11 +231,10 @@ struct InputCheckingTests {
     }
 
     @Test func settingsThatCannotBeSavedAreReportedOnceAndTheRunGoesOn() throws {
-        let options = SimulatorSession.Options(size: try PanelSize(width: 64, height: 32), fps: 5, seconds: 1,
-                                               script: try InputScript(text: "0.1 rotate +3\n0.2 select\n0.3 rotate +2\n0.4 select\n0.6 select\n"),
-                                               framesOut: nil, statePath: "/dev/null/pixelwheel/settings.conf", seed: 1)
-        var session = try SimulatorSession(options: options, wallClock: { 0 })
-        try session.runHeadless()
+        let session = try HeadlessSession(fps: 5, seconds: 1,
+                                          script: try InputScript(text: "0.1 rotate +3\n0.2 select\n0.3 rotate +2\n0.4 select\n0.6 select\n"),
+                                          statePath: "/dev/null/pixelwheel/settings.conf")
+        try session.run()
         #expect(session.state.settings.theme == .dark)  // toggled twice
         #expect(session.warnings.count == 1)
         #expect(session.warnings[0].hasPrefix("cannot save settings to /dev/null/pixelwheel/settings.conf"))

@@ -9,6 +9,9 @@ import PixelEffects
 import PixelSystem
 import PixelUI
 @testable import PixelRuntime
+#if os(Linux)
+import PixelLinux
+#endif
 
 struct RunSessionTests {
     static func configFolder(filePath: String = #filePath) -> String { RepositoryPaths.configFolder(filePath: filePath) }
@@ -18,19 +21,18 @@ struct RunSessionTests {
     @Test(arguments: examples) func everyExampleRunsSimulatedForTwoSeconds(name: String) throws {
         let state = Environment.temporaryDirectory + "/pixelwheel-run-\(Environment.processID)-\(name).conf"
         defer { SystemCalls.unlink(state) }
-        let configuration = try ConfigurationLoader.load(Self.configFolder() + "/" + name)
-        var options = RunSession.Options(configuration: configuration)
-        options.simulate = true
-        options.seconds = 2
-        options.statePath = state
+        var configuration = try ConfigurationLoader.load(Self.configFolder() + "/" + name)
+        configuration.statePath = state
         // 10 fps keeps the HUB75 models' two refreshes a frame affordable in a debug build
         // (128x64 at the file's 60 fps takes over a minute there); the frames are the same code.
-        options.fps = 10
+        configuration.fps = 10
         let frames = try TemporaryDirectory()
+        var options = Session.Options()
         options.framesOut = frames.path
-        let session = try RunSession(options: options, clock: MonotonicClock(), stop: StopRequestSource { false })
-        #expect(try session.run() == 21)
-        #expect(session.status.missedFrames == 0)
+        // As `run --simulate --no-tty --seconds 2` builds it.
+        let session = try Session(setup: configuration, buses: .simulated, clock: nil, options: options)
+        #expect(try session.run(length: .seconds(2)) == 21)
+        #expect(session.status?.missedFrames == 0)
 
         // What the main panel showed last (frame 20, at 2 s), as written to --frames-out.
         let last = try PNGFile.read(path: frames.file("frame-000020.png"))
@@ -77,9 +79,11 @@ struct RunSessionTests {
     @Test func onAMachineWithoutGPIOTheHUB75ConfigFailsNamingTheMissingChip() throws {
         let recorder = SystemCallRecorder()
         recorder.fail(errno: ENOENT) { if case let .stat(path) = $0 { path.hasPrefix("/dev/gpiochip") } else { false } }
-        let options = RunSession.Options(configuration: try ConfigurationLoader.load(Self.configFolder() + "/hub75-64x32.toml"))
+        let setup = try ConfigurationLoader.load(Self.configFolder() + "/hub75-64x32.toml")
         #expect {
-            try SystemCallRecorder.$current.withValue(recorder) { _ = try RunSession(options: options, clock: MonotonicClock(), stop: StopRequestSource { false }) }
+            try SystemCallRecorder.$current.withValue(recorder) {
+                _ = try Session(setup: setup, buses: .machine(LinuxBusProvider()), clock: MonotonicClock())
+            }
         } throws: { error in
             let text = String(describing: error)
             return text.contains("gpiochip") && text.contains("pinctrl-bcm2711") && text.contains("--simulate") && !text.contains("\n")

@@ -18,16 +18,14 @@ struct SimulatorEndToEndTests {
     init() throws { dir = try ScratchDirectory() }
 
     func session(_ script: String, size: PanelSize = try! PanelSize(width: 64, height: 32), fps: Int = 10,
-                 seconds: Fixed? = nil, state: String = "settings.conf") throws -> SimulatorSession {
-        let options = SimulatorSession.Options(size: size, fps: fps, seconds: seconds, script: try InputScript(text: script),
-                                               framesOut: nil, statePath: dir.file(state), seed: 1)
-        return try SimulatorSession(options: options, wallClock: { 0 })
+                 seconds: Fixed? = nil, state: String = "settings.conf") throws -> HeadlessSession {
+        try HeadlessSession(size: size, fps: fps, seconds: seconds, script: try InputScript(text: script), statePath: dir.file(state))
     }
 
     /// Runs the script and returns the last frame.
-    func lastFrame(_ s: inout SimulatorSession) throws -> Frame {
+    func lastFrame(_ s: inout HeadlessSession) throws -> Frame {
         var last: Frame?
-        try s.runHeadless { _, frame in last = frame }
+        try s.run { _, frame in last = frame }
         return last!
     }
 
@@ -57,7 +55,7 @@ struct SimulatorEndToEndTests {
         let topLevel = try lastFrame(&start)
         var s = try session("0.1 rotate +3\n0.2 select\n0.3 rotate +1\n0.4 menu\n0.5 rotate -3\n0.6 menu\n", seconds: 1)
         var frames: [Frame] = []
-        try s.runHeadless { _, f in frames.append(f) }
+        try s.run { _, f in frames.append(f) }
         // At 0.45 s: back at the top level with Settings still selected (row 3 → shown on the bottom row).
         #expect(highlightedRow(frames[4], palette: .of(.dark), brightness: 60) == 2)
         // MENU at the top level stays there; Effects selected again looks exactly like the start.
@@ -81,7 +79,7 @@ struct SimulatorEndToEndTests {
     @Test func pauseFreezesTheEffectAndNowPlayingJoinsTheMenu() throws {
         var s = try session("0.2 select\n0.3 rotate +3\n0.4 select\n1.0 playpause\n2.0 menu\n2.2 menu\n", seconds: 2.5)
         var frames: [Frame] = []
-        try s.runHeadless { _, f in frames.append(f) }
+        try s.run { _, f in frames.append(f) }
         // Digital Rain paused at 1.0 s: frames at 1.2 s and 1.9 s are identical.
         #expect(frames[12] == frames[19])
         #expect(frames[5] != frames[9])  // it was moving before
@@ -105,7 +103,7 @@ struct SimulatorEndToEndTests {
     @Test func settingsPersistAcrossTwoRuns() throws {
         // Run 1: Settings → Theme (toggle to light).
         var first = try session("0.1 rotate +3\n0.2 select\n0.3 rotate +2\n0.4 select\n0.5 menu\n", seconds: 1)
-        try first.runHeadless()
+        try first.run()
         #expect(first.state.settings.theme == .light)
         // Run 2 starts light: the menu background is white (at 60 %).
         var second = try session("", seconds: 0.2)
@@ -137,13 +135,13 @@ struct SimulatorEndToEndTests {
         // Held 2.5 s: long press at 0.6 s after the press, ring full 1.5 s later, then dark.
         var s = try session("0.1 press 2.5\n", seconds: 3)
         var frames: [Frame] = []
-        try s.runHeadless { _, f in frames.append(f) }
+        try s.run { _, f in frames.append(f) }
         #expect(frames[10].litArea > 0)  // 1.0 s: the ring is filling
         #expect(frames.last!.litArea == 0)
         #expect(s.state.screen == .off)
         // A short hold only selects; releasing early cancels the ring.
         var short = try session("0.1 press 1.0\n", seconds: 2)
-        try short.runHeadless()
+        try short.run()
         #expect(short.state.screen == .menu)
     }
 
@@ -160,10 +158,8 @@ struct SimulatorEndToEndTests {
     @Test func framesOutWritesEveryFrameAsAPNG() throws {
         let out = dir.file("frames")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
-        let options = SimulatorSession.Options(size: try PanelSize(width: 16, height: 8), fps: 5, seconds: 1, script: nil,
-                                               framesOut: out, statePath: dir.file("s.conf"), seed: 1)
-        var s = try SimulatorSession(options: options, wallClock: { 0 })
-        #expect(try s.runHeadless() == 6)
+        let s = try HeadlessSession(size: try PanelSize(width: 16, height: 8), fps: 5, seconds: 1, framesOut: out, statePath: dir.file("s.conf"))
+        #expect(try s.run() == 6)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted().first == "frame-000000.png")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).count == 6)
     }
@@ -285,14 +281,11 @@ struct UserFontTests {
     @Test func scrollingTextUsesTheUsersBDFFont() throws {
         let dir = try ScratchDirectory()
         func lastFrame(font: PixelFont?) throws -> Frame {
-            var options = SimulatorSession.Options(size: try PanelSize(width: 32, height: 16), fps: 10, seconds: 2,
-                                                   script: try InputScript(text: "0.1 rotate +2\n0.2 select\n0.3 rotate +1\n0.4 select\n"),
-                                                   framesOut: nil, statePath: dir.file("s.conf"), seed: 1)
-            options.text = "AAAAAAAAAAAA"
-            options.textFont = font
-            var session = try SimulatorSession(options: options, wallClock: { 0 })
+            let session = try HeadlessSession(size: try PanelSize(width: 32, height: 16), fps: 10, seconds: 2,
+                                              script: try InputScript(text: "0.1 rotate +2\n0.2 select\n0.3 rotate +1\n0.4 select\n"),
+                                              statePath: dir.file("s.conf"), text: "AAAAAAAAAAAA", textFont: font)
             var last: Frame?
-            try session.runHeadless { _, f in last = f }
+            try session.run { _, f in last = f }
             #expect(session.state.screen == .scrollingText)
             return last!
         }

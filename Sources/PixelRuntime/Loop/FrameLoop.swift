@@ -71,6 +71,8 @@ public final class FrameLoop {
     private let clock: any Clock
     private var frameClock: any FrameClock
     private let outputs: [any FrameOutput]
+    private let secondary: [(source: any FrameSource, output: any FrameOutput)]
+    private var secondaryBrightness: [Int?]
     /// The last instant shown; nil runs until stopped.
     public let length: FrameTime?
     /// The status after the last frame.
@@ -81,20 +83,26 @@ public final class FrameLoop {
 
     /// A loop drawing `source` at `framesPerSecond` with `inputs` into `outputs`, paced by
     /// `clock` (from frame `startFrame` on a virtual clock).
+    /// `secondary` are further displays (a status panel), each a source and an output of its
+    /// own, rendered at every tick after the main one; input goes to `source` only.
     public convenience init(source: any FrameSource, inputs: [any InputSource] = [], clock: any Clock, framesPerSecond: Int,
-                            startFrame: Int64 = 0, outputs: [any FrameOutput], length: FrameTime? = nil) {
+                            startFrame: Int64 = 0, outputs: [any FrameOutput],
+                            secondary: [(source: any FrameSource, output: any FrameOutput)] = [], length: FrameTime? = nil) {
         let frameClock: any FrameClock = clock.isVirtual
             ? VirtualFrameClock(framesPerSecond: framesPerSecond, startFrame: startFrame)
             : PacedFrameClock(framesPerSecond: framesPerSecond, clock: ExistentialClock(clock))
-        self.init(source: source, inputs: inputs, clock: clock, frameClock: frameClock, outputs: outputs, length: length)
+        self.init(source: source, inputs: inputs, clock: clock, frameClock: frameClock, outputs: outputs,
+                  secondary: secondary, length: length)
     }
 
     /// A loop whose frames come from `frameClock`, a display link on `clock` (a still image's
     /// one instant, say).
     public init(source: any FrameSource, inputs: [any InputSource] = [], clock: any Clock, frameClock: any FrameClock,
-                outputs: [any FrameOutput], length: FrameTime? = nil) {
+                outputs: [any FrameOutput], secondary: [(source: any FrameSource, output: any FrameOutput)] = [],
+                length: FrameTime? = nil) {
         self.source = source; self.inputs = inputs; self.clock = clock; self.frameClock = frameClock
-        self.outputs = outputs; self.length = length
+        self.outputs = outputs; self.secondary = secondary; self.length = length
+        secondaryBrightness = secondary.map { _ in nil }
         status = FrameStatus(tick: FrameTick(index: -1, timestamp: .zero, targetTimestamp: .zero, duration: .zero, missedFrames: 0),
                              frames: 0, missedFrames: 0)
     }
@@ -134,6 +142,7 @@ public final class FrameLoop {
         try applyBrightness()
         record(tick, rendered: rendered)
         for output in outputs { try output.show(frame, status: status) }
+        for display in secondary { try display.output.show(display.source.render(at: tick.timestamp), status: status) }
         return true
     }
 
@@ -145,9 +154,14 @@ public final class FrameLoop {
 
     private func applyBrightness() throws {
         let wanted = source.brightnessPercent
-        guard wanted != brightness else { return }
-        brightness = wanted
-        for output in outputs { try output.setBrightness(percent: wanted) }
+        if wanted != brightness {
+            brightness = wanted
+            for output in outputs { try output.setBrightness(percent: wanted) }
+        }
+        for (i, display) in secondary.enumerated() where display.source.brightnessPercent != secondaryBrightness[i] {
+            secondaryBrightness[i] = display.source.brightnessPercent
+            try display.output.setBrightness(percent: display.source.brightnessPercent)
+        }
     }
 
     private func record(_ tick: FrameTick, rendered: Int64) {
@@ -170,7 +184,7 @@ public final class FrameLoop {
     /// Finishes every output, reporting the first failure after trying them all.
     private func finish() throws {
         var failure: (any Error)?
-        for output in outputs {
+        for output in outputs + secondary.map(\.output) {
             do { try output.finish() } catch { if failure == nil { failure = error } }
         }
         if let failure { throw failure }

@@ -40,24 +40,3 @@ public final class StatusSource: FrameSource {
 
     public var brightnessPercent: Int { app().settings.brightness }
 }
-
-/// A second panel that shows its own source (a status display), rendered at each tick of the
-/// main loop: the frame the loop hands it is the main panel's and is not used.
-public final class SecondaryPanelOutput: FrameOutput {
-    private let source: any FrameSource
-    /// Where the rendered frames go.
-    let display: any FrameOutput
-
-    /// Renders `source` into `display` on every frame of the loop.
-    public init(source: any FrameSource, display: any FrameOutput) {
-        self.source = source
-        self.display = display
-    }
-
-    public func show(_ frame: Frame, status: FrameStatus) throws {
-        try display.show(source.render(at: status.tick.timestamp), status: status)
-    }
-
-    public func setBrightness(percent: Int) throws { try display.setBrightness(percent: percent) }
-    public func finish() throws { try display.finish() }
-}

@@ -1,0 +1,287 @@
+import PixelBus
+import PixelConfig
+import PixelCore
+import PixelEffects
+import PixelInputs
+import PixelPanels
+import PixelSimulator
+import PixelSystem
+import PixelUI
+
+/// The one composition root: the only code that builds a run's app, panels, outputs, inputs
+/// and frame loop, from one set-up (a configuration file, or the flags of `sim` and `web`).
+///
+/// A command is a choice of four things: the set-up, the `Buses` (device models, or the
+/// machine's), the clock (the machine's `MonotonicClock`, or nil for the session's own
+/// `VirtualTime`) and the front end it hands to `run` (the terminal's keyboard and screen, the
+/// web page, or nothing for a headless run). Every panel is built by `makeDriver(on:)` over the
+/// chosen buses and shown through the one `PanelDriverOutput`, so a vanished chip, HUB75's
+/// refresh and brightness behave alike on models and on the Pi; a simulated panel's picture —
+/// what its device model shows — is what the front end's viewers get.
+public final class Session {
+    /// Where the panels' buses, and the inputs' GPIO, lead.
+    public enum Buses {
+        /// Device models on the session's `VirtualTime`; no GPIO inputs (the front end's only).
+        case simulated
+        /// The machine's buses: the panels, and the encoder, buttons and piezo of the set-up.
+        case machine(any MachineBusProvider)
+        /// Panels on device models, but the encoder, buttons and piezo on the machine's GPIO
+        /// (`run --simulate-panels`: testing the inputs on a machine without panels).
+        case machineInputs(any MachineBusProvider)
+    }
+
+    /// What the command line adds to a set-up: where frames and bus traffic are recorded.
+    public struct Options {
+        /// Write every frame of the main panel as `DIR/frame-000000.png`: the model's picture on
+        /// simulated panels, the frame sent on real ones.
+        public var framesOut: String?
+        /// With `framesOut`: 1 is one pixel per LED; more draws round dots that far apart.
+        public var frameScale = 1
+        /// Write the simulated panels' bus traffic to this file (JSON lines), at the end.
+        public var traceBus: String?
+        /// Print the HUB75 refresh rate about once a second.
+        public var showRefresh = false
+        /// Seconds since local midnight, for the clock screen (0 keeps headless runs repeatable).
+        public var wallClock: () -> Int = { 0 }
+        /// Hears each message for the user while running: a device gone or back.
+        public var report: (String) -> Void = { _ in }
+
+        /// Nothing recorded, midnight on the clock, messages dropped.
+        public init() {}
+    }
+
+    /// The set-up the session was built from.
+    public let setup: PixelWheelConfiguration
+    /// The app as the loop's frame source.
+    public let source: AppSource
+    /// The simulated parts' clock: the device models, their GPIO holds and trace stamps.
+    public let time: VirtualTime
+    /// The run's clock: the machine's, or `time`.
+    public let clock: any Clock
+    /// Logical size of the main panel (or the set-up's size without one).
+    public let width: Int, height: Int
+    /// Messages from building the session (the GPIO paths, the refresh set-up).
+    public private(set) var messages: [String] = []
+    /// The status after the last run.
+    public private(set) var status: FrameStatus?
+
+    private let options: Options
+    private let trace: BusTraceFile?
+    private var panels: [BuiltPanel] = []
+    private var machineInputs: [any InputSource] = []
+    private var warningsSeen: [String] = []
+
+    /// A panel of the set-up, built on its buses.
+    private enum BuiltPanel {
+        case simulated(SimulatedPanel, role: PixelWheelConfiguration.Role)
+        case machine(PanelDriverOutput, role: PixelWheelConfiguration.Role)
+
+        var role: PixelWheelConfiguration.Role {
+            switch self { case let .simulated(_, role), let .machine(_, role): role }
+        }
+        var size: (width: Int, height: Int) {
+            switch self {
+            case let .simulated(panel, _): (panel.width, panel.height)
+            case let .machine(output, _): (output.driver.panel.width, output.driver.panel.height)
+            }
+        }
+    }
+
+    /// Checks the options, builds the panels on `buses` (opening every device; errors name the
+    /// device and the fix), loads the settings and builds the app. `clock` is the machine's for
+    /// runs in real time; nil runs on the session's own virtual time.
+    public init(setup: PixelWheelConfiguration, buses: Buses, clock: (any Clock)?, options: Options = Options()) throws {
+        guard (1...240).contains(setup.fps) else { throw RuntimeError.badOption("--fps must be 1...240 (got \(setup.fps))") }
+        guard (1...64).contains(options.frameScale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(options.frameScale))") }
+        if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }
+        if let path = options.traceBus { try OfflineRender.checkWritable(path, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
+        self.setup = setup
+        self.options = options
+        let time = VirtualTime()
+        self.time = time
+        self.clock = clock ?? time
+        let trace = options.traceBus.map { BusTraceFile(path: $0) }
+        self.trace = trace
+
+        // The panels, on the chosen buses.
+        let report = options.report
+        switch buses {
+        case .simulated, .machineInputs:
+            let provider = SimulatedBusProvider(time: time)
+            panels = try setup.panels.map { .simulated(try SimulatedPanel($0.description, provider: provider, trace: trace), role: $0.role) }
+        case let .machine(provider):
+            for panel in setup.panels {
+                let output = PanelDriverOutput(driver: try panel.description.makeDriver(on: provider), placement: .machine, warn: report)
+                if let note = output.refreshNote { messages.append("HUB75 refresh: \(note)") }
+                panels.append(.machine(output, role: panel.role))
+            }
+            messages += provider.gpioPaths.map { "GPIO: \($0)" }
+        }
+        let main = panels.first { $0.role == .main }
+        (width, height) = main?.size ?? (setup.size.width, setup.size.height)
+
+        // The app, with the saved settings over the set-up's defaults.
+        let store = SettingsStore(path: setup.statePath ?? SettingsStore.defaultPath())
+        var (settings, warning) = store.load(defaults: setup.settings)
+        for (key, value) in setup.effectParameters.sorted(by: { $0.key < $1.key }) {
+            guard Settings.isEffectParameter(key, value: value) else {
+                throw RuntimeError.badOption("--param \(key)=\(value): " + Self.parameterProblem(key: key, value: value))
+            }
+            settings.effectParameters[key] = value
+        }
+        var app = PixelWheelApp(width: width, height: height, framesPerSecond: setup.fps, settings: settings,
+                                version: PixelWheelVersion.current, seed: setup.seed, wallClock: options.wallClock)
+        app.monochrome = setup.mainPanel?.description.isOnOff ?? false
+        app.textFont = setup.textFont
+        if let text = setup.text { app.marqueeText = text }
+        if let start = setup.startEffect { app.play(effectNamed: start, at: .zero) }
+        source = AppSource(app: app, store: store, warnings: warning.map { [$0] } ?? [])
+
+        // The encoder, buttons and piezo on the machine's GPIO.
+        switch buses {
+        case .simulated: break
+        case let .machine(provider), let .machineInputs(provider): try openInputs(on: provider)
+        }
+    }
+
+    /// The encoder, buttons and piezo of the set-up, on `provider`'s GPIO; edges on the run's clock.
+    private func openInputs(on provider: any MachineBusProvider) throws {
+        if let piezo = setup.piezo {
+            // A click is a 1 ms pulse on the piezo's line: a tick, like the iPod's.
+            let bit = UInt64(1) << UInt64(piezo)
+            let line = try provider.gpioOutputs(setup.inputChip, outputMask: bit)
+            source.onClick = {
+                try? line.write(set: bit, clear: 0)
+                line.hold(nanoseconds: 1_000_000)
+                try? line.write(set: 0, clear: bit)
+            }
+        }
+        guard let encoder = setup.encoder else { return }
+        let buttons = Dictionary(uniqueKeysWithValues: setup.buttons.wired.compactMap { wired -> (Int, InputAction.Button)? in
+            switch wired.action {
+            case .menu: (wired.gpio, .menu)
+            case .playPause: (wired.gpio, .playPause)
+            case .next: (wired.gpio, .next)
+            case .previous: (wired.gpio, .previous)
+            default: nil
+            }
+        })
+        let mask = ([encoder.a, encoder.b, encoder.button] + buttons.keys).reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1)) }
+        let gpio = try provider.gpioInputs(setup.inputChip, inputMask: mask, clock: clock)
+        machineInputs.append(try EncoderInputSource(inputs: gpio, wiring: encoder, buttons: buttons))
+    }
+
+    /// Runs the loop until `length` (nil: until an input source asks to stop — q, or SIGINT and
+    /// SIGTERM through a `StopRequestSource` among `inputs`), with the front end's `inputs` and
+    /// `viewers` (which see the main panel's picture) and the set-up's `script`. Every output is
+    /// finished on the way out: real panels blanked, files and traces written. Returns the
+    /// number of frames shown.
+    @discardableResult
+    public func run(inputs: [any InputSource] = [], viewers: [any FrameOutput] = [], script: InputScript? = nil,
+                    length: FrameTime?, onFrame: ((Int, Frame) throws -> Void)? = nil) throws -> Int {
+        var viewers = viewers
+        if let onFrame { viewers.append(FrameCallbackOutput { frame, status in try onFrame(status.frames - 1, frame) }) }
+        let recorder = options.framesOut.map { dir in
+            let shownFor = length ?? .seconds(5)
+            return PNGSequenceOutput(directory: dir, scale: options.frameScale,
+                                     lastFrame: Int(Int128(shownFor.nanoseconds) * Int128(setup.fps) / 1_000_000_000))
+        }
+        var outputs: [any FrameOutput] = []
+        var secondary: [(source: any FrameSource, output: any FrameOutput)] = []
+        var tracedByMain = false
+        for panel in panels {
+            let isMain = panel.role == .main && outputs.isEmpty
+            let output: any FrameOutput
+            switch panel {
+            case let .simulated(simulated, _):
+                let shown = isMain ? [recorder].compactMap { $0 } + viewers : []
+                output = SimulatedPanelOutput(panel: simulated, viewers: shown, trace: isMain ? trace : nil, warn: report)
+                tracedByMain = tracedByMain || isMain
+            case let .machine(driverOutput, _):
+                output = driverOutput
+            }
+            if isMain {
+                outputs.append(output)
+            } else {
+                let size = panel.size
+                let app = source
+                secondary.append((StatusSource(width: size.width, height: size.height, app: { app.app }), output))
+            }
+        }
+        if outputs.isEmpty {
+            outputs.append(PlainPanelOutput(viewers: [recorder].compactMap { $0 } + viewers))
+        } else if case .machine = panels[0] {
+            // Beside real panels: the frames they were sent, and what the front end shows.
+            outputs += [recorder].compactMap { $0 } + viewers
+        }
+        if options.showRefresh, case let .machine(main, _)? = panels.first(where: { $0.role == .main }), main.completedRefreshes != nil {
+            outputs.append(RefreshRateReporter(panel: main, clock: clock))
+        }
+        if let trace, !tracedByMain { outputs.append(TraceWriterOutput(trace: trace)) }
+        let loop = FrameLoop(source: source, inputs: inputs + machineInputs + (script.map { [ScriptInputSource($0)] } ?? []),
+                             clock: clock, framesPerSecond: setup.fps, outputs: outputs, secondary: secondary, length: length)
+        defer { status = loop.status }
+        return try loop.run()
+    }
+
+    /// Remembers and passes on a message for the user.
+    private func report(_ message: String) {
+        warningsSeen.append(message)
+        options.report(message)
+    }
+
+    /// The main panel's device model, when the panels are simulated.
+    public var mainPanel: SimulatedPanel? {
+        for panel in panels { if case let .simulated(simulated, role) = panel, role == .main { return simulated } }
+        return nil
+    }
+
+    /// Every simulated panel, main first (empty on the machine's buses).
+    public var simulatedPanels: [SimulatedPanel] {
+        panels.compactMap { if case let .simulated(panel, _) = $0 { panel } else { nil } }
+    }
+
+    /// A description of what is shown, for status lines: the main panel's, or the size.
+    public var panelText: String { setup.mainPanel?.description.text ?? setup.size.description }
+
+    /// The app's state, for tests and status lines.
+    public var state: PixelWheelApp { source.app }
+
+    /// Clicks so far.
+    public var clicks: Int { source.clicks }
+
+    /// Warnings for the user, each once: the app's, the devices that went and came back, then
+    /// the panel model's complaint about the traffic it received (a frame the chips reject,
+    /// say), which would otherwise only show as a dark or wrong picture.
+    public var warnings: [String] {
+        source.warnings + warningsSeen + (mainPanel?.misfit.map { ["panel model: " + $0] } ?? [])
+    }
+
+    /// Why `key`=`value` is no effect parameter value, naming what would be.
+    static func parameterProblem(key: String, value: String) -> String {
+        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        guard parts.count == 2 else {
+            return "name the effect and the parameter, as effect.parameter (e.g. bounce.speed=40; see 'pixelwheel list')"
+        }
+        guard let effect = try? EffectCatalog.named(parts[0]) else {
+            return "no effect '\(parts[0])'; effects: " + EffectCatalog.all.map { $0.name }.joined(separator: ", ")
+        }
+        guard let parameter = effect.parameters.first(where: { $0.name == parts[1] }) else {
+            return "\(parts[0]) has no parameter '\(parts[1])'; it has " + effect.parameters.map { $0.name }.joined(separator: ", ")
+        }
+        return "must be \(parameter.rangeDescription)"
+    }
+
+    /// `frame-000042.png`: the index padded to `digits` digits.
+    public static func frameName(_ index: Int, digits: Int = 6) -> String {
+        PNGSequenceOutput.frameName(index, digits: digits)
+    }
+}
+
+/// Writes a bus trace when the loop ends (when no simulated main panel does it).
+final class TraceWriterOutput: FrameOutput {
+    private let trace: BusTraceFile
+    init(trace: BusTraceFile) { self.trace = trace }
+    func show(_ frame: Frame, status: FrameStatus) {}
+    func finish() throws { try trace.write() }
+}
