@@ -80,7 +80,7 @@ let package = Package(
         // The one frame loop and its outputs; sim, render, bench; settings; bus traces; the terminal front end.
         .target(name: "PixelRuntime", dependencies: [
             "PixelCore", "PixelEffects", "PixelUI", "PixelBus", "PixelPanels", "PixelSystem", "PixelImages", "PixelSimulator", "PixelInputs",
-            "PixelConfig", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
+            "PixelConfig",
         ]),
         // `pixelwheel web`: the page and the WebSocket over Hummingbird; the protocol, the input
         // source and the frame hub it serves live in PixelRuntime, free of the server.
@@ -132,7 +132,7 @@ let package = Package(
         .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelBus", "PixelSimulator"]),
         .testTarget(name: "PixelRuntimeTests", dependencies: [
             "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelBus", "PixelPanels", "PixelUI", "PixelConfig", "PixelTestSupport",
-            "PixelGolden",
+            "PixelGolden", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
     ],
     swiftLanguageModes: [.v6]

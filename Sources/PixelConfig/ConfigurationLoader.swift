@@ -14,13 +14,13 @@ public enum ConfigurationLoader {
     public static let maximumBytes = 1 << 20
 
     /// Reads and checks the file at `path`.
-    public static func load(_ path: String) throws -> PixelWheelConfiguration {
+    public static func load(_ path: String) throws -> Setup {
         let text = try FileBytes.readText(path, limit: maximumBytes)
         return try parse(text, file: path)
     }
 
     /// Checks `text`, the content of `file`.
-    public static func parse(_ text: String, file: String = "configuration") throws(ConfigurationError) -> PixelWheelConfiguration {
+    public static func parse(_ text: String, file: String = "configuration") throws(ConfigurationError) -> Setup {
         var checker = Checker(text: text, file: file)
         return try checker.run()
     }
@@ -73,7 +73,7 @@ public enum ConfigurationLoader {
             problems.append(ConfigurationProblem(file: file, line: line, keyPath: keyPath, message: message))
         }
 
-        mutating func run() throws(ConfigurationError) -> PixelWheelConfiguration {
+        mutating func run() throws(ConfigurationError) -> Setup {
             if let line = TOMLHeaderCheck.firstNamelessHeader(in: text) {
                 problem(line, "", "not valid TOML: a table header needs a name after '[', like [encoder] or [[panel]]")
                 throw ConfigurationError(problems: problems)
@@ -157,15 +157,15 @@ public enum ConfigurationLoader {
         }
 
         /// The `[[panel]]` tables through the same parser as `--panel`.
-        mutating func readPanels(_ table: TOMLTable) -> [PixelWheelConfiguration.Panel] {
+        mutating func readPanels(_ table: TOMLTable) -> [Setup.Panel] {
             guard let array = table["panel"]?.array else { return [] }
-            var panels: [PixelWheelConfiguration.Panel] = []
+            var panels: [Setup.Panel] = []
             for (index, element) in array.enumerated() {
                 guard let panelTable = element.table else { continue }
                 let line = locate.line(table: "panel", index: index)
                 let path = "panel[\(index + 1)]"
                 var values: [String: String] = [:]
-                var role = PixelWheelConfiguration.Role.main
+                var role = Setup.Role.main
                 var type: String?
                 for key in panelTable.keys {
                     let value = panelTable[key]!
@@ -178,7 +178,7 @@ public enum ConfigurationLoader {
                     switch key {
                     case "type": type = text.lowercased()
                     case "role":
-                        guard let r = PixelWheelConfiguration.Role(rawValue: text) else {
+                        guard let r = Setup.Role(rawValue: text) else {
                             problem(keyLine, "\(path).role", "must be main or status (got '\(text)')")
                             continue
                         }
@@ -220,7 +220,7 @@ public enum ConfigurationLoader {
         }
 
         /// The values of the fixed tables, range-checked.
-        mutating func build(_ d: Document, panels: [PixelWheelConfiguration.Panel]) -> PixelWheelConfiguration {
+        mutating func build(_ d: Document, panels: [Setup.Panel]) -> Setup {
             func check(_ value: Int?, _ range: ClosedRange<Int>, _ table: String, _ key: String) -> Int? {
                 guard let value else { return nil }
                 guard range.contains(value) else {
@@ -258,10 +258,10 @@ public enum ConfigurationLoader {
             if let e = d.encoder, let a = pin(e.a, "encoder", "a"), let b = pin(e.b, "encoder", "b"), let s = pin(e.switch, "encoder", "switch") {
                 encoder = EncoderWiring(a: a, b: b, button: s, halfStep: e.halfStep ?? false, reversed: e.reversed ?? false)
             }
-            let buttons = PixelWheelConfiguration.Buttons(
+            let buttons = Setup.Buttons(
                 menu: pin(d.buttons?.menu, "buttons", "menu"), playPause: pin(d.buttons?.playPause, "buttons", "play-pause"),
                 next: pin(d.buttons?.next, "buttons", "next"), previous: pin(d.buttons?.previous, "buttons", "previous"))
-            return PixelWheelConfiguration(
+            return Setup(
                 file: file, fps: check(d.app?.fps, 1...240, "app", "fps") ?? 30, size: size,
                 seed: UInt64(max(0, d.app?.seed ?? 1)), statePath: d.app?.state,
                 startEffect: d.app?.start == "menu" ? nil : d.app?.start, text: d.app?.text, inputChip: d.app?.gpiochip ?? "auto",
@@ -269,7 +269,7 @@ public enum ConfigurationLoader {
         }
 
         /// Pins used twice, and pins that clash with a panel's bus.
-        mutating func checkPins(_ c: PixelWheelConfiguration) {
+        mutating func checkPins(_ c: Setup) {
             var owner: [Int: String] = [:]
             var clashes: Set<Int> = []
             func claim(_ gpio: Int, _ use: String, line: Int, keyPath: String) {

@@ -1,8 +1,8 @@
 #if os(Linux)
 #if canImport(Glibc)
-import PixelBus
 import Glibc
 #endif
+import PixelBus
 import CPixelLinux
 import PixelPanels
 import PixelSystem
@@ -104,5 +104,27 @@ public final class GPIOMemRegisters: GPIORegisterFile {
     }
 
     public func write(_ value: UInt32, at offset: Int) { pw_mmio_write32(base, UInt(offset), value) }
+}
+#endif
+
+#if os(Linux)
+/// GPIO registers in memory that count the stores: the `/dev/gpiomem` code path with no SoC
+/// behind it, for `pixelwheel bench`.
+final class CountingRegisterFile: GPIORegisterFile {
+    private(set) var stores = 0
+    private var words = [UInt32](repeating: 0, count: 64)
+    func write(_ value: UInt32, at offset: Int) {
+        stores &+= 1
+        words[offset / 4] = value
+    }
+}
+
+extension GPIOMemLines {
+    /// Lines `outputMask` through the gpiomem code path into registers in memory, and a count
+    /// of the register stores made so far (`pixelwheel bench`'s gpiomem refresh row).
+    public static func countingStores(outputMask: UInt64) throws(BusError) -> (lines: any GPIOLines, stores: () -> Int) {
+        let registers = CountingRegisterFile()
+        return (try GPIOMemLines(registers: registers, outputMask: outputMask), { registers.stores })
+    }
 }
 #endif

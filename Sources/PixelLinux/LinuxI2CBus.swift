@@ -1,8 +1,8 @@
 #if os(Linux)
 #if canImport(Glibc)
-import PixelBus
 import Glibc
 #endif
+import PixelBus
 import CPixelLinux
 import PixelPanels
 import PixelSystem

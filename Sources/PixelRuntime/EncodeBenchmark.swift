@@ -2,9 +2,6 @@ import PixelBus
 import PixelCore
 import PixelPanels
 import PixelSystem
-#if os(Linux)
-import PixelLinux
-#endif
 
 /// The encode rows of `pixelwheel bench`: frame → bytes or bit planes for each panel type,
 /// without a bus, and one HUB75 refresh through a port that drives nothing.
@@ -35,17 +32,10 @@ public enum EncodeBenchmark {
         func hold(nanoseconds: Int) {}
     }
 
-    #if os(Linux)
-    /// GPIO registers in memory that count the stores.
-    final class CountingRegisterFile: GPIORegisterFile {
-        private(set) var stores = 0
-        private var words = [UInt32](repeating: 0, count: 64)
-        func write(_ value: UInt32, at offset: Int) {
-            stores &+= 1
-            words[offset / 4] = value
-        }
-    }
-    #endif
+    /// A register-level GPIO path to measure the HUB75 refresh through as well: lines for an
+    /// output mask, and a count of the register stores made so far (on Linux, `/dev/gpiomem`'s
+    /// code into registers in memory).
+    public typealias RegisterPath = (UInt64) throws -> (lines: any GPIOLines, stores: () -> Int)
 
     /// A colourful test frame.
     static func frame(_ width: Int, _ height: Int) -> Frame {
@@ -103,12 +93,12 @@ public enum EncodeBenchmark {
     }
 
     /// Runs the encode rows of `panels` (descriptions, `TYPE:key=value,…`).
-    public static func run(iterations: Int, stopwatch: any Clock, panels: [String] = defaultPanels) throws -> [Row] {
-        try panels.flatMap { try rows(for: $0, iterations: iterations, stopwatch: stopwatch) }
+    public static func run(iterations: Int, stopwatch: any Clock, panels: [String] = defaultPanels, registerPath: RegisterPath? = nil) throws -> [Row] {
+        try panels.flatMap { try rows(for: $0, iterations: iterations, stopwatch: stopwatch, registerPath: registerPath) }
     }
 
     /// The encode rows of one panel description (HUB75 adds a refresh row).
-    static func rows(for description: String, iterations: Int, stopwatch: any Clock) throws -> [Row] {
+    static func rows(for description: String, iterations: Int, stopwatch: any Clock, registerPath: RegisterPath? = nil) throws -> [Row] {
         var options = try PanelOptions(parsing: description)
         switch options.type {
         case "hub75":
@@ -134,22 +124,19 @@ public enum EncodeBenchmark {
                                       iterations: max(1, iterations / 4), stopwatch: stopwatch, output: "\(writes) pin writes", refresh: true) {
                 try refresher.refreshOnce()
             }
-            #if os(Linux)
-            // The gpiomem fast path: each pin write becomes stores to GPSET0/GPCLR0, here into a
-            // register file in memory (the same code as /dev/gpiomem, minus the bus to the SoC).
-            let registers = CountingRegisterFile()
-            let fast = try panel.makeRefresher(lines: try GPIOMemLines(registers: registers, outputMask: configuration.drivenLines))
+            // The register path (gpiomem on a Pi 1–4): each pin write becomes stores to
+            // GPSET0/GPCLR0, here into registers in memory (the same code, minus the bus to the SoC).
+            guard let registerPath else { return [encode, refresh] }
+            let registers = try registerPath(configuration.drivenLines)
+            let fast = try panel.makeRefresher(lines: registers.lines)
             try fast.refreshOnce()
-            let stores = registers.stores
+            let stores = registers.stores()
             try fast.refreshOnce()
             let gpiomem = try measure("HUB75 \(g.width)x\(g.height) \(bits)-bit refresh (gpiomem registers)",
-                                      iterations: max(1, iterations / 4), stopwatch: stopwatch, output: "\(registers.stores - stores) register writes", refresh: true) {
+                                      iterations: max(1, iterations / 4), stopwatch: stopwatch, output: "\(registers.stores() - stores) register writes", refresh: true) {
                 try fast.refreshOnce()
             }
             return [encode, refresh, gpiomem]
-            #else
-            return [encode, refresh]
-            #endif
         case "ws2812":
             var encoder = WS2812Encoder(configuration: try WS2812Configuration(options: &options))
             try options.finish()

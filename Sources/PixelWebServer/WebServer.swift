@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Hummingbird
 import HummingbirdWebSocket
@@ -134,13 +129,13 @@ public final class WebServer: Sendable {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let address = "\(shownHost):\(port)"
         switch (error as? IOError)?.errnoCode {
-        case EADDRINUSE?:
+        case ErrorNumber.addressInUse?:
             let next = port < 65535 ? port + 1 : 8080
             return "\(address) is already in use (another pixelwheel web?); stop it or pass --listen \(shownHost):\(next)"
-        case EADDRNOTAVAIL?:
+        case ErrorNumber.addressNotAvailable?:
             return "cannot listen on \(address): \(host) is not an address of this machine; "
                 + "pass --listen 127.0.0.1:\(port) (this machine only) or one of its own addresses"
-        case EACCES?:
+        case ErrorNumber.permissionDenied?:
             return "cannot listen on \(address): ports below 1024 need root; pass --listen \(shownHost):8080"
         default:
             return "cannot listen on \(address) (\(error)); pick another address or port with --listen ADDR:PORT"

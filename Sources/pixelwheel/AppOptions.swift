@@ -43,15 +43,15 @@ struct AppOptions: ParsableArguments {
     }
 
     /// The set-up: the configuration file's, or the flags', with the flags given over the file's.
-    func setup() throws -> PixelWheelConfiguration {
-        var setup: PixelWheelConfiguration
+    func setup() throws -> Setup {
+        var setup: Setup
         if let config {
             setup = try loadConfiguration(config)
             if let fps { setup.fps = fps }
             if let seed { setup.seed = seed }
             if let state { setup.statePath = state }
         } else {
-            setup = PixelWheelConfiguration(panel: try panel.map { try PanelDescription(parsing: $0) },
+            setup = Setup(panel: try panel.map { try PanelDescription(parsing: $0) },
                                             size: try PanelSize(parsing: size ?? "64x32"), fps: fps ?? 30, seed: seed ?? 1, statePath: state)
         }
         if let text { setup.text = text }

@@ -1,8 +1,5 @@
 import ArgumentParser
 import PixelRuntime
-#if os(Linux)
-import PixelLinux
-#endif
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,24 +16,13 @@ struct DoctorCommand: ParsableCommand {
     var root: String = ""
 
     func run() throws {
-        #if os(Linux)
-        let version: String? = "\(GPIOChip.libraryVersion) (API \(GPIOChip.apiVersion))"
-        #else
-        let version: String? = nil
-        #endif
-        let doctor = Doctor(root: root, libgpiodVersion: version)
+        let doctor = Doctor(root: root, libgpiodVersion: gpioLibraryVersion())
         var findings = doctor.findings()
-        #if os(Linux)
         // Who holds the header's lines now (a running pixelwheel, another LED program, a driver).
-        if doctor.model != nil, root.isEmpty, let chip = try? GPIOChip.find("auto") {
-            let held = (0..<min(chip.lineCount, 28)).compactMap { line -> String? in
-                let consumer = chip.consumer(of: line)
-                return consumer.isEmpty ? nil : "GPIO \(line): \(consumer)"
-            }
-            findings.append(Doctor.Finding(level: .ok, text: "\(chip.path) (\(chip.label)) lines in use: "
-                + (held.isEmpty ? "none" : held.joined(separator: ", "))))
+        if doctor.model != nil, root.isEmpty, let lines = gpioLinesInUse() {
+            findings.append(Doctor.Finding(level: .ok, text: "\(lines.chip) lines in use: "
+                + (lines.held.isEmpty ? "none" : lines.held.joined(separator: ", "))))
         }
-        #endif
         for finding in findings { print(finding) }
         if findings.contains(where: { $0.level == .problem }) { throw ExitCode(1) }
     }

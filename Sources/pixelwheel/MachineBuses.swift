@@ -2,14 +2,36 @@ import PixelPanels
 import PixelRuntime
 #if os(Linux)
 import PixelLinux
-#endif
 
-/// The machine's buses for a run: the one place the command line picks the system's
-/// provider (spidev, i2c-dev, libgpiod and `/dev/gpiomem` on Linux).
+// The one place the command line reaches the system's own implementations (spidev, i2c-dev,
+// libgpiod and `/dev/gpiomem`); everything else is handed what these return.
+
+/// The machine's buses for a run; `allowsGPIOMem` false forces libgpiod for HUB75.
 func machineBuses(allowsGPIOMem: Bool = true) throws -> any MachineBusProvider {
-    #if os(Linux)
-    return LinuxBusProvider(allowsGPIOMem: allowsGPIOMem)
-    #else
-    throw RuntimeError.badOption("the Pi's buses exist only on Linux; run with --simulate")
-    #endif
+    LinuxBusProvider(allowsGPIOMem: allowsGPIOMem)
 }
+
+/// The libgpiod the tool was built against, for `doctor`.
+func gpioLibraryVersion() -> String? { "\(GPIOChip.libraryVersion) (API \(GPIOChip.apiVersion))" }
+
+/// The Pi's GPIO chip and who holds its header lines (0…27) now — a running pixelwheel, another
+/// LED program, a driver — for `doctor`; nil without a GPIO chip.
+func gpioLinesInUse() -> (chip: String, held: [String])? {
+    guard let chip = try? GPIOChip.find("auto") else { return nil }
+    let held = (0..<min(chip.lineCount, 28)).compactMap { line -> String? in
+        let consumer = chip.consumer(of: line)
+        return consumer.isEmpty ? nil : "GPIO \(line): \(consumer)"
+    }
+    return ("\(chip.path) (\(chip.label))", held)
+}
+
+/// The HUB75 refresh through the `/dev/gpiomem` code path into registers in memory, for `bench`.
+func gpioMemBenchmark() -> EncodeBenchmark.RegisterPath? { { outputMask in try GPIOMemLines.countingStores(outputMask: outputMask) } }
+#else
+func machineBuses(allowsGPIOMem: Bool = true) throws -> any MachineBusProvider {
+    throw RuntimeError.badOption("the Pi's buses exist only on Linux; run with --simulate")
+}
+func gpioLibraryVersion() -> String? { nil }
+func gpioLinesInUse() -> (chip: String, held: [String])? { nil }
+func gpioMemBenchmark() -> EncodeBenchmark.RegisterPath? { nil }
+#endif

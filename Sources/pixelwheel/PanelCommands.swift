@@ -2,9 +2,6 @@ import ArgumentParser
 import PixelCore
 import PixelImages
 import PixelSystem
-#if os(Linux)
-import PixelLinux
-#endif
 import PixelPanels
 import PixelRuntime
 import PixelSimulator
@@ -117,12 +114,11 @@ extension ShowCommand {
         guard description.bus != .gpio else {
             throw RuntimeError.badOption("a HUB75 panel needs a continuous refresh; show it with 'pixelwheel run' instead")
         }
-        #if os(Linux)
         let input = try StillImage.readFrames(image, bytes: try FileBytes.read(image))
         let trace = traceBus.map { BusTraceFile(path: $0) }
-        let linux = LinuxBusProvider()
+        let machine = try machineBuses()
         let clock = MonotonicClock()
-        let buses: any BusProvider = trace.map { TracingBusProvider(linux, sink: $0, clock: clock.now) } ?? linux
+        let buses: any BusProvider = trace.map { TracingBusProvider(machine, sink: $0, clock: clock.now) } ?? machine
         let dither = try chosenDither(for: description), dies = Self.dies(of: description)
         let driver = try description.makeDriver(on: buses)
         let frames = input.frames.map { dither.apply(StillImage.fit($0, width: driver.panel.width, height: driver.panel.height), dies: dies) }
@@ -145,9 +141,6 @@ extension ShowCommand {
         }
         try trace?.write()
         print("showed \(image) on \(description.device) (\(description.type))")
-        #else
-        throw RuntimeError.badOption("--hardware needs Linux")
-        #endif
     }
 }
 

@@ -108,7 +108,7 @@ struct BenchCommand: ParsableCommand {
         let latencyEvents = self.latencyEvents ?? (filtered ? 0 : 120)
         let stopwatch = MonotonicClock()
         let rows = try Benchmark.run(cases: cases, supersampling: s, frames: frames, stopwatch: stopwatch)
-        let encodeRows = try EncodeBenchmark.run(iterations: frames, stopwatch: stopwatch, panels: panels)
+        let encodeRows = try EncodeBenchmark.run(iterations: frames, stopwatch: stopwatch, panels: panels, registerPath: gpioMemBenchmark())
         let latency = latencyEvents > 0
             ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: latencyEvents, clock: stopwatch) : nil
         if json {

@@ -107,7 +107,7 @@ struct RunCommand: ParsableCommand {
 
 /// The configuration at `path`; its problems, each with its line, go to stderr and the exit
 /// code is 2.
-func loadConfiguration(_ path: String) throws -> PixelWheelConfiguration {
+func loadConfiguration(_ path: String) throws -> Setup {
     do {
         return try ConfigurationLoader.load(path)
     } catch let error as ConfigurationError {

@@ -6,9 +6,6 @@ import PixelEffects
 import PixelPanels
 import PixelRuntime
 import PixelSystem
-#if os(Linux)
-import PixelLinux
-#endif
 
 struct WiringCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,12 +43,14 @@ struct WiringCommand: ParsableCommand {
         }
         _ = try check.gpio(of: line)  // a bad name is reported before any line is claimed
         let length = try seconds.map { try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 10)...32767) }
-        #if os(Linux)
+        guard let buses = try? machineBuses(allowsGPIOMem: false) else {
+            throw RuntimeError.badOption("wiring drives the Pi's GPIO lines; it runs on Linux")
+        }
         let stop = StopSignals()
         let clock = MonotonicClock()
         let lines: any GPIOLines
         do {
-            lines = try check.drive(line, on: LinuxBusProvider(allowsGPIOMem: false))
+            lines = try check.drive(line, on: buses)
         } catch let error as BusError {
             throw error.replacingDesktopAdvice(with: WiringCheck.noGPIOAdvice)  // wiring has no --simulate
         }
@@ -61,9 +60,6 @@ struct WiringCommand: ParsableCommand {
         while !stop.isRequested && clock.now() < end { clock.sleep(until: end) }
         withExtendedLifetime(lines) {}
         print("released the lines")
-        #else
-        throw RuntimeError.badOption("wiring drives the Pi's GPIO lines; it runs on Linux")
-        #endif
     }
 
     private func description() throws -> PanelDescription {

@@ -18,7 +18,7 @@ struct HeadlessSession {
     init(size: PanelSize = try! PanelSize(width: 64, height: 32), fps: Int, seconds: Fixed? = nil, script: InputScript? = nil,
          framesOut: String? = nil, frameScale: Int = 1, statePath: String, seed: UInt64 = 1, panel: String? = nil,
          traceBus: String? = nil, text: String? = nil, textFont: PixelFont? = nil) throws {
-        let setup = PixelWheelConfiguration(panel: try panel.map { try PanelDescription(parsing: $0) }, size: size, fps: fps, seed: seed,
+        let setup = Setup(panel: try panel.map { try PanelDescription(parsing: $0) }, size: size, fps: fps, seed: seed,
                                             statePath: statePath, text: text, textFont: textFont)
         var options = Session.Options()
         options.framesOut = framesOut

@@ -8,6 +8,9 @@ import PixelImages
 import PixelCore
 import PixelEffects
 import PixelSimulator
+#if os(Linux)
+import PixelLinux
+#endif
 @testable import PixelRuntime
 
 /// A fresh directory for one test, removed afterwards.
@@ -149,8 +152,17 @@ struct InputLatencyBenchmarkTests {
 }
 
 struct EncodeBenchmarkTests {
+    /// The register path `bench` measures on Linux: gpiomem's code into registers in memory.
+    var registerPath: EncodeBenchmark.RegisterPath? {
+        #if os(Linux)
+        return { try GPIOMemLines.countingStores(outputMask: $0) }
+        #else
+        return nil
+        #endif
+    }
+
     @Test func everyPanelTypeHasAnEncodeRowAndTheRefreshWritesEveryPinWord() throws {
-        let rows = try EncodeBenchmark.run(iterations: 2, stopwatch: MonotonicClock())
+        let rows = try EncodeBenchmark.run(iterations: 2, stopwatch: MonotonicClock(), registerPath: registerPath)
         #if os(Linux)
         #expect(rows.count == 12)
         // Through the gpiomem registers each pin write is a GPSET0 and/or a GPCLR0 store.
@@ -168,7 +180,8 @@ struct EncodeBenchmarkTests {
     @Test func panelFilterPicksATypesRowsOrOneDescription() throws {
         #expect(try EncodeBenchmark.panels(matching: "hub75") == ["hub75:rows=32,cols=64,pwm-bits=11", "hub75:rows=64,cols=128,pwm-bits=11"])
         #expect(try EncodeBenchmark.panels(matching: "HT16K33") == ["ht16k33"])
-        let rows = try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(), panels: EncodeBenchmark.panels(matching: "hub75:rows=16,cols=32,pwm-bits=8"))
+        let rows = try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(),
+                                           panels: EncodeBenchmark.panels(matching: "hub75:rows=16,cols=32,pwm-bits=8"), registerPath: registerPath)
         #expect(rows.map(\.label).prefix(2) == ["HUB75 32x16 8-bit → bit planes", "HUB75 32x16 8-bit refresh (null port)"])
         #if os(Linux)
         #expect(rows.map(\.label).last == "HUB75 32x16 8-bit refresh (gpiomem registers)")

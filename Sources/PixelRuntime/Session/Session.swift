@@ -51,7 +51,7 @@ public final class Session {
     }
 
     /// The set-up the session was built from.
-    public let setup: PixelWheelConfiguration
+    public let setup: Setup
     /// The app as the loop's frame source.
     public let source: AppSource
     /// The simulated parts' clock: the device models, their GPIO holds and trace stamps.
@@ -73,10 +73,10 @@ public final class Session {
 
     /// A panel of the set-up, built on its buses.
     private enum BuiltPanel {
-        case simulated(SimulatedPanel, role: PixelWheelConfiguration.Role)
-        case machine(PanelDriverOutput, role: PixelWheelConfiguration.Role)
+        case simulated(SimulatedPanel, role: Setup.Role)
+        case machine(PanelDriverOutput, role: Setup.Role)
 
-        var role: PixelWheelConfiguration.Role {
+        var role: Setup.Role {
             switch self { case let .simulated(_, role), let .machine(_, role): role }
         }
         var size: (width: Int, height: Int) {
@@ -90,7 +90,7 @@ public final class Session {
     /// Checks the options, builds the panels on `buses` (opening every device; errors name the
     /// device and the fix), loads the settings and builds the app. `clock` is the machine's for
     /// runs in real time; nil runs on the session's own virtual time.
-    public init(setup: PixelWheelConfiguration, buses: Buses, clock: (any Clock)?, options: Options = Options()) throws {
+    public init(setup: Setup, buses: Buses, clock: (any Clock)?, options: Options = Options()) throws {
         guard (1...240).contains(setup.fps) else { throw RuntimeError.badOption("--fps must be 1...240 (got \(setup.fps))") }
         guard (1...64).contains(options.frameScale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(options.frameScale))") }
         if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }

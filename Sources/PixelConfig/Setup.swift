@@ -6,7 +6,7 @@ import PixelUI
 /// A PixelWheel set-up: panels, the encoder and buttons, and the defaults of the settings —
 /// the one value a run is built from, whether it came from a configuration file (checked as a
 /// whole before any device is opened) or from command-line flags (`init(panel:…)`).
-public struct PixelWheelConfiguration: Sendable {
+public struct Setup: Sendable {
     /// One configured panel.
     public struct Panel: Sendable {
         /// The panel, parsed by the same `PanelDescription` as `--panel`.
@@ -86,7 +86,7 @@ public struct PixelWheelConfiguration: Sendable {
     }
 }
 
-extension PixelWheelConfiguration {
+extension Setup {
     /// The set-up the command line describes: `panel` as the main panel (or none, showing the
     /// picture at `size`), no encoder, buttons or piezo, and the settings' defaults.
     public init(panel: PanelDescription?, size: PanelSize, fps: Int, seed: UInt64, statePath: String?,
