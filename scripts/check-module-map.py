@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Checks that docs/architecture.md's module tables name exactly the dependencies that
 Package.swift gives each target (what `swift package dump-package` reports), so the map
-cannot drift from the build. Prints one line per mismatch and exits 1; silent success
-prints a summary line."""
+cannot drift from the build; and that no source file imports one of the package's modules
+outside its target's dependencies (direct or through others), which a warm build lets pass
+but a clean one may not. Prints one line per problem and exits 1; success prints a summary."""
+import glob
 import json
 import re
 import subprocess
@@ -51,9 +53,25 @@ for name, deps in sorted(expected.items()):
                         + (f"; the doc adds {', '.join(extra)}" if extra else ""))
 for name in sorted(set(documented) - set(expected)):
     problems.append(f"docs/architecture.md: a row for {name}, which Package.swift does not have")
+def closure(name, seen):
+    for dep in expected.get(name, ()):
+        if dep not in seen:
+            seen.add(dep)
+            closure(dep, seen)
+    return seen
+
+for target in package["targets"]:
+    name = target["name"]
+    folder = target.get("path") or (("Tests/" if target["type"] == "test" else "Sources/") + name)
+    reachable = closure(name, set()) | {name}
+    for path in sorted(glob.glob(folder + "/**/*.swift", recursive=True)):
+        for module in re.findall(r"^(?:@testable )?import (\w+)", open(path, encoding="utf-8").read(), re.M):
+            if module in expected and module not in reachable:
+                problems.append(f"{path}: imports {module}, which target {name} does not depend on; add it to Package.swift or drop the import")
+
 for p in problems:
     print(p)
 if problems:
-    print("update docs/architecture.md's module tables to match Package.swift")
+    print("update docs/architecture.md's module tables, or the imports, to match Package.swift")
     sys.exit(1)
-print(f"module map: {len(expected)} targets match Package.swift")
+print(f"module map: {len(expected)} targets match Package.swift, and every import is a dependency")

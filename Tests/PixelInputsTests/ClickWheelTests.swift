@@ -1,8 +1,6 @@
-import PixelInputs
 import PixelCore
-import PixelEffects
 import Testing
-@testable import PixelUI
+@testable import PixelInputs
 
 struct ClickWheelTests {
     /// Feeds one detent each at the given times in ms, turning `direction` (+1 or −1), and

@@ -2,10 +2,8 @@ import PixelBus
 import Foundation
 import Testing
 import PixelCore
-import PixelEffects
 import PixelPanels
 import PixelSimulator
-import PixelUI
 @testable import PixelInputs
 
 struct EncoderInputTests {
@@ -35,16 +33,6 @@ struct EncoderInputTests {
         inputs.time.advance(to: 3_000_000_000)
         events = try source.events(upTo: FrameTime(nanoseconds: 3_000_000_000))
         #expect(events.map(\.action) == [.longPress(.select), .release(.select)])
-    }
-
-    @Test func wheelOnGPIODrivesTheMenu() throws {
-        let source = try EncoderInputSource(inputs: inputs)
-        var app = PixelWheelApp(width: 64, height: 32, framesPerSecond: 30, version: "test")
-        let t = encoder.turn(2, at: 0, bounces: 2)
-        encoder.press(at: t + 100_000_000, duration: 80_000_000, bounces: 2)
-        inputs.time.advance(to: t + 1_000_000_000)
-        for event in try source.events(upTo: FrameTime(nanoseconds: t + 1_000_000_000)) { app.handle(event) }
-        #expect(app.menuTitle == "Extras")  // two rows down, then select
     }
 
     @Test func waitingForEdgesMovesVirtualTimeToTheNextEdgeOrTheTimeout() throws {

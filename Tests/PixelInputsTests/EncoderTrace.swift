@@ -1,7 +1,5 @@
-import PixelInputs
 import PixelCore
-import PixelEffects
-@testable import PixelUI
+@testable import PixelInputs
 
 /// Builds edge traces of a quadrature encoder, as a GPIO edge reader would record them:
 /// one sample of both lines per edge, with the time it was seen.

@@ -1,6 +1,4 @@
-import PixelEffects
 import PixelInputs
-import PixelUI
 import Testing
 
 /// Found by fuzzing: every instant a script names is bounded, a press's release included.

@@ -1,8 +1,6 @@
-import PixelInputs
 import PixelCore
-import PixelEffects
 import Testing
-@testable import PixelUI
+@testable import PixelInputs
 
 struct QuadratureDecoderTests {
     /// `.rotate(step)` events at the given times in µs.

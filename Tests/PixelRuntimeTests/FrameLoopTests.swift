@@ -93,3 +93,20 @@ struct FrameLoopTests {
         #expect(shown == [reference.render(at: .zero)])
     }
 }
+
+/// The encoder's events reach the app without anything in between: the input side (PixelInputs)
+/// hands the UI (PixelUI) plain `InputEvent`s.
+struct EncoderDrivesTheAppTests {
+    let inputs = SimulatedGPIOInputs(lines: [5, 6, 13])
+    var encoder: RotaryEncoderModel { RotaryEncoderModel(inputs: inputs, a: 5, b: 6, button: 13) }
+
+    @Test func wheelOnGPIODrivesTheMenu() throws {
+        let source = try EncoderInputSource(inputs: inputs)
+        var app = PixelWheelApp(width: 64, height: 32, framesPerSecond: 30, version: "test")
+        let t = encoder.turn(2, at: 0, bounces: 2)
+        encoder.press(at: t + 100_000_000, duration: 80_000_000, bounces: 2)
+        inputs.time.advance(to: t + 1_000_000_000)
+        for event in try source.events(upTo: FrameTime(nanoseconds: t + 1_000_000_000)) { app.handle(event) }
+        #expect(app.menuTitle == "Extras")  // two rows down, then select
+    }
+}
