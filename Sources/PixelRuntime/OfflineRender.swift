@@ -140,13 +140,6 @@ public enum OfflineRender {
         }
     }
 
-    /// Parses seconds written as a decimal (`2.5`) within `range`.
-    public static func parseSeconds(_ text: String, option: String, range: ClosedRange<Fixed>) throws -> Fixed {
-        guard let value = Fixed(text), range.contains(value) else {
-            throw RuntimeError.badOption("\(option) must be a number of seconds in \(range.lowerBound)...\(range.upperBound) (got '\(text)')")
-        }
-        return value
-    }
 
     /// Checks the panel options and the trace path; returns the size frames must have.
     public static func preparePanel(_ request: inout Request) throws {

@@ -12,8 +12,8 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A configuration file (TOML) to run on simulated panels exactly as 'pixelwheel run' would on the Pi; its panels replace --panel and --size.", valueName: "FILE"))
     var config: String?
 
-    @Option(name: .long, help: "Panel size in LEDs, WIDTHxHEIGHT (default: 64x32).")
-    var size: String?
+    @Option(name: .long, help: ArgumentHelp("Panel size in LEDs, WIDTHxHEIGHT (default: 64x32).", valueName: "WxH"), transform: parsePanelSize)
+    var size: PanelSize?
 
     @Option(name: .long, parsing: .unconditional, help: "Frames per second, 1...240 (default: 30, or the file's).")
     var fps: Int?
@@ -52,7 +52,7 @@ struct AppOptions: ParsableArguments {
             if let state { setup.statePath = state }
         } else {
             setup = Setup(panel: try panel.map { try PanelDescription(parsing: $0) },
-                                            size: try PanelSize(parsing: size ?? "64x32"), fps: fps ?? 30, seed: seed ?? 1, statePath: state)
+                                            size: try size ?? PanelSize(width: 64, height: 32), fps: fps ?? 30, seed: seed ?? 1, statePath: state)
         }
         if let text { setup.text = text }
         setup.effectParameters = try EffectCatalog.parseAssignments(param)
@@ -66,13 +66,31 @@ struct AppOptions: ParsableArguments {
         return setup
     }
 
-    /// `--seconds`, checked: 0.01...32767.
-    static func seconds(_ text: String?) throws -> FrameTime? {
-        try text.map { .seconds(try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 100)...32767)) }
+}
+
+/// How long a live run goes on and what it plays, shared by `sim`, `web` and `run`.
+struct LiveOptions: ParsableArguments {
+    @Option(name: .long, parsing: .unconditional,
+            help: "Stop after this many seconds, 0.01...32767 (default: until q, Ctrl-C or SIGTERM; headless: the script's end + 1 s, or 5 s).")
+    var seconds: Seconds?
+
+    @Option(name: .long, help: "A file of timed input events to play (see 'pixelwheel sim --help').")
+    var script: String?
+
+    func validate() throws {
+        try seconds.check("--seconds", in: Fixed(1, over: 100)...32767)
     }
 
     /// `--script FILE`, read and checked.
-    static func script(_ path: String?) throws -> InputScript? {
-        try path.map { try InputScript(text: try readText($0), name: $0) }
+    func inputScript() throws -> InputScript? {
+        try script.map { try InputScript(text: try readText($0), name: $0) }
+    }
+
+    /// How long the run goes on: `--seconds`; else, headless, the script's end + 1 s or 5 s;
+    /// else until stopped.
+    func length(headless: Bool, script: InputScript?) -> FrameTime? {
+        if let seconds { return seconds.frameTime }
+        guard headless else { return nil }
+        return script.flatMap { ScriptInputSource($0).lastEventTime }.map { $0 + .seconds(1) } ?? .seconds(5)
     }
 }

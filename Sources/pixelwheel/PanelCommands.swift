@@ -26,8 +26,8 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The panel, TYPE:key=value,… (see 'pixelwheel list'); without it, a plain panel of --size.", valueName: "TYPE:options"))
     var panel: String?
 
-    @Option(name: .long, help: "Panel size without --panel, WIDTHxHEIGHT.")
-    var size: String = "64x32"
+    @Option(name: .long, help: ArgumentHelp("Panel size without --panel, WIDTHxHEIGHT.", valueName: "WxH"), transform: parsePanelSize)
+    var size: PanelSize = try! PanelSize(width: 64, height: 32)
 
     @Option(name: .long, help: "Write what the panel shows as a PNG.")
     var out: String?
@@ -45,15 +45,12 @@ struct ShowCommand: ParsableCommand {
     var hardware = false
 
     @Option(name: .long, help: "On/off panels (max7219, ht16k33): none (the panel's threshold), ordered or diffusion. (default: diffusion)")
-    var dither: String?
+    var dither: OnOffDither?
 
     /// The dither for `description`: diffusion by default on on/off panels; refused elsewhere.
     func chosenDither(for description: PanelDescription?) throws -> OnOffDither {
         let isOnOff = description?.isOnOff ?? false
-        guard let dither else { return isOnOff ? .diffusion : .none }
-        guard let chosen = OnOffDither(rawValue: dither) else {
-            throw RuntimeError.badOption("--dither must be one of " + OnOffDither.allCases.map(\.rawValue).joined(separator: ", ") + " (got '\(dither)')")
-        }
+        guard let chosen = dither else { return isOnOff ? .diffusion : .none }
         guard isOnOff || chosen == .none else {
             throw RuntimeError.badOption("--dither is for on/off panels (max7219, ht16k33); other panels show the levels themselves")
         }
@@ -88,7 +85,7 @@ struct ShowCommand: ParsableCommand {
             }
         } else {
             _ = try chosenDither(for: nil)
-            let panelSize = try PanelSize(parsing: size)
+            let panelSize = size
             shown = pictures.map { StillImage.fit($0, width: panelSize.width, height: panelSize.height) }
         }
         try trace?.write()
@@ -101,7 +98,7 @@ struct ShowCommand: ParsableCommand {
             }
         }
         let frames = input.frames.count > 1 ? (wantsAnimation ? " (\(shown.count) frames)" : " (the first of \(input.frames.count) frames; --out NAME.gif for all)") : ""
-        print("showed \(image)\(frames) on \(panel ?? size)" + (trace.map { ", \($0.count) bus transactions in \($0.path)" } ?? ""))
+        print("showed \(image)\(frames) on \(panel ?? size.description)" + (trace.map { ", \($0.count) bus transactions in \($0.path)" } ?? ""))
     }
 }
 

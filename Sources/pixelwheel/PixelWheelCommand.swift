@@ -15,8 +15,8 @@ struct PixelWheelCommand: ParsableCommand {
 
 /// Options shared by commands that render effects.
 struct RenderingOptions: ParsableArguments {
-    @Option(name: .long, help: "Panel size in LEDs, WIDTHxHEIGHT (each side 1...1024).")
-    var size: String = "64x32"
+    @Option(name: .long, help: ArgumentHelp("Panel size in LEDs, WIDTHxHEIGHT (each side 1...1024).", valueName: "WxH"), transform: parsePanelSize)
+    var size: PanelSize = try! PanelSize(width: 64, height: 32)
 
     @Option(name: .long, parsing: .unconditional, help: "Samples per LED along each axis: 1, 2, 4 or 8. More is smoother and slower.")
     var supersample: Int = 4
@@ -27,7 +27,6 @@ struct RenderingOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("An effect parameter, name=value; repeat for several. See 'pixelwheel list'.", valueName: "name=value"))
     var param: [String] = []
 
-    func panelSize() throws -> PanelSize { try PanelSize(parsing: size) }
 
     func supersampling() throws -> Supersampling {
         guard let s = Supersampling(rawValue: supersample) else {

@@ -28,13 +28,13 @@ struct RenderCommand: ParsableCommand {
     var out: String
 
     @Option(name: .long, parsing: .unconditional, help: "GIF length in seconds (0.1...600).")
-    var seconds: String = "5"
+    var seconds: Seconds = Seconds(argument: "5")!
 
     @Option(name: .long, parsing: .unconditional, help: "GIF frames per second (1...100).")
     var fps: Int = 30
 
     @Option(name: .long, parsing: .unconditional, help: "PNG: the instant to render, in seconds.")
-    var at: String = "0"
+    var at: Seconds = Seconds(argument: "0")!
 
     @Option(name: .long, parsing: .unconditional, help: "Output pixels per LED for the dot preview (1...64).")
     var scale: Int = 8
@@ -48,18 +48,23 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: "With --panel: write every bus transaction to FILE.jsonl.")
     var traceBus: String?
 
+    func validate() throws {
+        try seconds.check("--seconds", in: Fixed(1, over: 10)...600)
+        try at.check("--at", in: 0...32767)
+    }
+
     func run() throws {
         let descriptor = try EffectCatalog.named(effect)
         var request = try OfflineRender.Request(
             effect: descriptor,
             parameters: try EffectCatalog.parseAssignments(rendering.param),
-            size: try rendering.panelSize(),
+            size: rendering.size,
             supersampling: try rendering.supersampling(),
             seed: rendering.seed,
             output: out,
-            seconds: try OfflineRender.parseSeconds(seconds, option: "--seconds", range: Fixed(1, over: 10)...600),
+            seconds: seconds.value,
             fps: fps,
-            instant: try OfflineRender.parseSeconds(at, option: "--at", range: 0...32767),
+            instant: at.value,
             scale: scale,
             raw: raw)
         request.panel = panel
@@ -82,7 +87,7 @@ struct BenchCommand: ParsableCommand {
     var supersample: Int = 4
 
     @Option(name: .long, parsing: .upToNextOption, help: "Sizes to measure, WIDTHxHEIGHT (default 64x32 128x64 256x128).")
-    var sizes: [String] = []
+    var sizes: [PanelSize] = []
 
     @Flag(name: .long, help: "Print JSON instead of a table.")
     var json = false
@@ -101,7 +106,7 @@ struct BenchCommand: ParsableCommand {
             throw RuntimeError.badOption("--supersample must be 1, 2, 4 or 8 (got \(supersample))")
         }
         guard (1...100_000).contains(frames) else { throw RuntimeError.badOption("--frames must be 1...100000 (got \(frames))") }
-        let panelSizes = try sizes.isEmpty ? Benchmark.defaultSizes : sizes.map { try PanelSize(parsing: $0) }
+        let panelSizes = sizes.isEmpty ? Benchmark.defaultSizes : sizes
         let filtered = effect != nil || panel != nil
         let cases = effect == nil && filtered ? [] : try Benchmark.cases(effect: effect, sizes: panelSizes)
         let panels = panel == nil && filtered ? [] : try EncodeBenchmark.panels(matching: panel)

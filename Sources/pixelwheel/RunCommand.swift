@@ -34,8 +34,7 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "Only check the file and say what it describes.")
     var check = false
 
-    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds (headless default: 5).")
-    var seconds: String?
+    @OptionGroup var live: LiveOptions
 
     @Option(name: .long, parsing: .unconditional, help: "Frames per second (1...240), overriding the file.")
     var fps: Int?
@@ -46,8 +45,6 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Write every frame of the main panel as DIR/frame-000000.png (on real panels too: a record of what they were sent).")
     var framesOut: String?
 
-    @Option(name: .long, help: "A file of timed input events to play (see 'pixelwheel sim --help').")
-    var script: String?
 
     @Flag(name: .long, help: "Panels on device models, but the encoder and buttons on the real GPIO chip (testing inputs without panels).")
     var simulatePanels = false
@@ -76,8 +73,7 @@ struct RunCommand: ParsableCommand {
         if interactive && !TerminalDevice.isInteractive {
             throw RuntimeError.badOption("run --simulate draws in a terminal; run it in one, or add --no-tty to run headless")
         }
-        let seconds = try AppOptions.seconds(self.seconds)
-        let script = try AppOptions.script(self.script)
+        let script = try live.inputScript()
         // Real time on the hardware and in the terminal; the virtual clock for headless simulation,
         // which also shows midnight, so its frames do not depend on when it ran.
         let realTime = interactive || !simulate
@@ -98,7 +94,7 @@ struct RunCommand: ParsableCommand {
                                                     clicks: { session.clicks }, warnings: { session.warnings }))
             inputs.append(KeyboardInputSource(read: TerminalDevice.readAvailable, now: clock.now))
         }
-        let frames = try session.run(inputs: inputs, viewers: viewers, script: script, length: seconds ?? (realTime ? nil : .seconds(5)))
+        let frames = try session.run(inputs: inputs, viewers: viewers, script: script, length: live.length(headless: !realTime, script: script))
         if !interactive {
             print("ran \(frames) frames" + (simulate ? " on simulated panels" : "") + "; stopped cleanly")
         }

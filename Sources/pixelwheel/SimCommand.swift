@@ -23,11 +23,8 @@ struct SimCommand: ParsableCommand {
 
     @OptionGroup var app: AppOptions
 
-    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds (headless default: script end + 1 s, or 5 s).")
-    var seconds: String?
+    @OptionGroup var live: LiveOptions
 
-    @Option(name: .long, help: "A file of timed input events to play.")
-    var script: String?
 
     @Option(name: .long, help: "Write every shown frame as DIR/frame-000000.png, one pixel per LED.")
     var framesOut: String?
@@ -42,6 +39,7 @@ struct SimCommand: ParsableCommand {
     var traceBus: String?
 
     func validate() throws {
+        guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(scale))") }
         if traceBus != nil, app.panel == nil, app.config == nil {
             throw RuntimeError.badOption("--trace-bus needs --panel (or --config with panels): the trace is that panel's bus traffic")
         }
@@ -49,8 +47,7 @@ struct SimCommand: ParsableCommand {
 
     func run() throws {
         let setup = try app.setup()
-        let seconds = try AppOptions.seconds(self.seconds)
-        let script = try AppOptions.script(self.script)
+        let script = try live.inputScript()
         if !noTty && !TerminalDevice.isInteractive {
             throw RuntimeError.badOption("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
         }
@@ -64,8 +61,7 @@ struct SimCommand: ParsableCommand {
             let session = try Session(setup: setup, buses: .simulated, clock: nil, options: options)
             let warnedAtStart = session.warnings.count
             for warning in session.warnings { printError(warning) }
-            let length = seconds ?? (script.flatMap { ScriptInputSource($0).lastEventTime }.map { $0 + .seconds(1) } ?? .seconds(5))
-            let frames = try session.run(script: script, length: length)
+            let frames = try session.run(script: script, length: live.length(headless: true, script: script))
             for warning in session.warnings.dropFirst(warnedAtStart) { printError(warning) }
             print("rendered \(frames) frames at \(setup.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
         } else {
@@ -76,7 +72,7 @@ struct SimCommand: ParsableCommand {
                                                   clicks: { session.clicks }, warnings: { session.warnings })
             let stop = StopSignals()
             try session.run(inputs: [KeyboardInputSource(read: TerminalDevice.readAvailable, now: clock.now), StopRequestSource { stop.isRequested }],
-                            viewers: [screen], script: script, length: seconds)
+                            viewers: [screen], script: script, length: live.length(headless: false, script: script))
         }
     }
 }

@@ -18,8 +18,9 @@ struct WebCommand: ParsableCommand {
 
     @OptionGroup var app: AppOptions
 
-    @Option(name: .long, help: ArgumentHelp("Address and port to serve on; beyond loopback anyone who can reach it can turn the wheel.", valueName: "ADDR:PORT"))
-    var listen: String = "127.0.0.1:8080"
+    @Option(name: .long, help: ArgumentHelp("Address and port to serve on (default: 127.0.0.1:8080); beyond loopback anyone who can reach it can turn the wheel.", valueName: "ADDR:PORT"),
+            transform: WebListenAddress.init(parsing:))
+    var listen: WebListenAddress = .standard
 
     @Option(name: .long, parsing: .unconditional, help: "The most browsers connected at once (1...64).")
     var maxClients: Int = 16
@@ -27,26 +28,25 @@ struct WebCommand: ParsableCommand {
     @Option(name: .long, help: "Record everything shown, as round LEDs, into FILE.gif (atomically, when the server stops; at most the first 120 s).")
     var record: String?
 
-    @Option(name: .long, parsing: .unconditional, help: "Stop after this many seconds (default: run until Ctrl-C or SIGTERM).")
-    var seconds: String?
+    @OptionGroup var live: LiveOptions
 
-    @Option(name: .long, help: "A file of timed input events to play, as in 'pixelwheel sim'.")
-    var script: String?
 
     @Option(name: .long, help: "The page's folder (default: the installed one, or web/ in the source tree the binary was built in).")
     var page: String?
 
-    func run() throws {
-        let address = try WebListenAddress(parsing: listen)
+    func validate() throws {
         guard (1...64).contains(maxClients) else { throw RuntimeError.badOption("--max-clients must be 1...64 (got \(maxClients))") }
+    }
+
+    func run() throws {
+        let address = listen
         if let record { try OfflineRender.checkWritable(record, extensions: [".gif"]) }
         guard let folder = WebPage.locate(explicit: page) else {
             throw RuntimeError.badOption("cannot find the web page (web/index.html); pass --page DIR with the repository's web/ folder, or run 'make install'")
         }
         let webPage = try WebPage(directory: folder)
         let setup = try app.setup()
-        let seconds = try AppOptions.seconds(self.seconds)
-        let script = try AppOptions.script(self.script)
+        let script = try live.inputScript()
         let clock = MonotonicClock()
         var options = Session.Options()
         options.wallClock = { Environment.localSecondsSinceMidnight() }
@@ -74,7 +74,7 @@ struct WebCommand: ParsableCommand {
         defer { server.stop() }
         let stop = StopSignals()
         try session.run(inputs: [WebInputSource(queue: queue, now: clock.now), StopRequestSource { stop.isRequested }],
-                        viewers: viewers, script: script, length: seconds)
+                        viewers: viewers, script: script, length: live.length(headless: false, script: script))
         server.stop()
         let counts = server.counts, totals = broadcaster.totals
         Environment.printNow("stopped: \(counts.connections) browser connection(s), \(totals.framesSent) frames sent, \(totals.framesDropped) dropped for slow browsers; "

@@ -32,7 +32,7 @@ struct WiringCommand: ParsableCommand {
     var line: String?
 
     @Option(name: .long, parsing: .unconditional, help: "How long to hold it, 0.1…32767 s (default: until Ctrl-C or SIGTERM).")
-    var seconds: String?
+    var seconds: Seconds?
 
     func run() throws {
         let check = try WiringCheck(panel: try description())
@@ -42,7 +42,8 @@ struct WiringCommand: ParsableCommand {
             return
         }
         _ = try check.gpio(of: line)  // a bad name is reported before any line is claimed
-        let length = try seconds.map { try OfflineRender.parseSeconds($0, option: "--seconds", range: Fixed(1, over: 10)...32767) }
+        try seconds.check("--seconds", in: Fixed(1, over: 10)...32767)
+        let length = seconds?.value
         guard let buses = try? machineBuses(allowsGPIOMem: false) else {
             throw RuntimeError.badOption("wiring drives the Pi's GPIO lines; it runs on Linux")
         }

@@ -93,11 +93,16 @@ struct OfflineRenderTests {
         #expect(try dir.contents() == ["taken.png"])
     }
 
-    @Test func secondsParseAsDecimalsWithinRange() throws {
-        #expect(try OfflineRender.parseSeconds("2.5", option: "--at", range: 0...10) == 2.5)
-        #expect(throws: RuntimeError.badOption("--at must be a number of seconds in 0...10 (got 'soon')")) {
-            _ = try OfflineRender.parseSeconds("soon", option: "--at", range: 0...10)
+    @Test func secondsParseAsDecimalsAndEachOptionChecksItsRange() throws {
+        let given = try #require(Seconds(text: "2.5"))
+        #expect(given.value == 2.5 && given.frameTime == .milliseconds(2500))
+        #expect(Seconds(text: "soon") == nil)
+        try given.check("--at", in: 0...10)
+        #expect(throws: RuntimeError.badOption("--at must be a number of seconds in 0...10 (got '-1')")) {
+            try #require(Seconds(text: "-1")).check("--at", in: 0...10)
         }
+        let none: Seconds? = nil
+        try none.check("--seconds", in: 1...2)
     }
 }
 

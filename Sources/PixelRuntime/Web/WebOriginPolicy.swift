@@ -78,7 +78,7 @@ public struct WebOriginPolicy: Sendable {
 }
 
 /// A `--listen` address: `HOST:PORT`, `[IPv6]:PORT`, or `:PORT` (loopback).
-public struct WebListenAddress: Equatable, Sendable {
+public struct WebListenAddress: Equatable, Sendable, CustomStringConvertible {
     /// The host to bind (`127.0.0.1`, `0.0.0.0`, `::1`, a name).
     public var host: String
     /// The port; 0 asks the system for a free one.
@@ -110,6 +110,9 @@ public struct WebListenAddress: Equatable, Sendable {
         self.host = String(host)
         self.port = port
     }
+
+    /// `HOST:PORT` (`[IPv6]:PORT`), as `--listen` takes it.
+    public var description: String { (host.contains(":") ? "[\(host)]" : host) + ":\(port)" }
 
     /// Whether only this machine can connect.
     public var isLoopback: Bool { WebOriginPolicy.isLoopback(host) }
