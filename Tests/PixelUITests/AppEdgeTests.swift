@@ -1,16 +1,11 @@
 import Testing
-import PixelPanels
-import PixelSimulator
-import PixelSystem
-import PixelInputs
-import PixelImages
 import PixelCore
 import PixelEffects
+import PixelInputs
 import PixelUI
-@testable import PixelRuntime
 
-/// Inputs at the edges: huge turns, long runs, odd files.
-struct EdgeCaseTests {
+/// The app at the edges: huge turns, years of play, shuffle at any speed, waking up.
+struct AppEdgeTests {
     func app() -> PixelWheelApp { PixelWheelApp(width: 32, height: 16, framesPerSecond: 10, version: "t") }
 
     @Test func hugeTurnsOnASliderClampInsteadOfOverflowing() {
@@ -74,45 +69,5 @@ struct EdgeCaseTests {
         #expect(a.screen == .off)
         a.handle(InputEvent(.playPause, at: .seconds(4)))
         #expect(a.screen == .playing)
-    }
-
-    @Test func denseStarfieldsAreNotCappedAt327Stars() throws {
-        let stars = Starfield(width: 64, height: 32, density: 50, maxFrequency: 1, color: .white, seed: 1).stars
-        #expect(stars.count == 1024)
-    }
-
-    @Test func longGIFsKeepEveryFrame() throws {
-        let dir = try ScratchDirectory()
-        let long = try OfflineRender.Request(effect: try EffectCatalog.named("fan"), parameters: [:],
-                                             size: try PanelSize(width: 1, height: 1), supersampling: .x1, seed: 1,
-                                             output: dir.file("x.gif"), seconds: 600, fps: 50, instant: 0, scale: 1, raw: true)
-        #expect(long.frameCount == 30_000)
-        // Written and read back: 6000 frames of a 1-LED fan, every one kept with its delay.
-        let request = try OfflineRender.Request(effect: try EffectCatalog.named("fan"), parameters: [:],
-                                                size: try PanelSize(width: 1, height: 1), supersampling: .x1, seed: 1,
-                                                output: dir.file("y.gif"), seconds: 120, fps: 50, instant: 0, scale: 1, raw: true)
-        _ = try OfflineRender.run(request)
-        let gif = try GIFFile.read(path: dir.file("y.gif"))
-        #expect(gif.frames.count == 6_000)
-        #expect(gif.delaysCentiseconds.allSatisfy { $0 == 2 })
-    }
-
-    @Test func ppmSamplesAboveTheirMaximumAreRefused() {
-        #expect(throws: ImageFileError.self) { _ = try StillImage.read("a.ppm", bytes: Array("P6\n1 1\n1\n".utf8) + [255, 255, 255]) }
-        #expect(throws: ImageFileError.self) { _ = try StillImage.read("b.ppm", bytes: Array("P3\n1 1\n15\n16 0 0\n".utf8)) }
-    }
-
-    @Test func negativeOrHugeHoldTimesInATraceAreRefused() {
-        #expect(throws: RuntimeError.badOption("trace line 1: 'hold_ns' must be 0...60000000000 (one minute)")) {
-            _ = try BusTraceReader.parse("{\"bus\":\"gpio\",\"device\":\"g\",\"hold_ns\":-5}")
-        }
-    }
-}
-
-struct FrameNameTests {
-    @Test func frameNamesArePaddedSoTheySortInOrder() {
-        #expect(Session.frameName(42) == "frame-000042.png")
-        #expect(Session.frameName(42, digits: 7) == "frame-0000042.png")
-        #expect(Session.frameName(1_234_567, digits: 7) == "frame-1234567.png")
     }
 }
