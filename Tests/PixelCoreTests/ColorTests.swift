@@ -1,4 +1,3 @@
-import PixelBus
 import Foundation
 import Testing
 @testable import PixelCore
