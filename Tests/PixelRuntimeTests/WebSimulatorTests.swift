@@ -299,8 +299,8 @@ struct WebSimulatorTests {
     }
 
     @Test func statusTextIsValidJSONForAnyPanelText() {
-        #expect(WebJSON.quoted("a\"b\\c\n\u{1}é") == "\"a\\\"b\\\\c\\n\\u0001é\"")
-        #expect(WebJSON.object([("a", .number("1.5")), ("b", .bool(false))]) == "{\"a\":1.5,\"b\":false}")
+        #expect(JSONValue.string("a\"b\\c\n\u{1}é").text == "\"a\\\"b\\\\c\\n\\u0001é\"")
+        #expect(JSONValue.object([("a", .decimal(15, places: 1)), ("b", .bool(false))]).text == "{\"a\":1.5,\"b\":false}")
         #expect(Fixed(2997, over: 100).tenthsText == "30.0")
         #expect(Fixed(599, over: 20).tenthsText == "29.9")
     }

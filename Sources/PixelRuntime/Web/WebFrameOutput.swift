@@ -93,31 +93,31 @@ public final class WebFrameOutput: FrameOutput {
         lastStatus = nil
         let told = Set([active.client] + (stopper.map { [$0] } ?? [])).sorted()
         guard let gif = try active.recorder.finish() else {
-            let message = WebJSON.object([("type", .string("error")), ("message", .string("nothing was recorded: press Record, wait, then press it again"))])
+            let message = JSONValue.object([("type", .string("error")), ("message", .string("nothing was recorded: press Record, wait, then press it again"))]).text
             for client in told { broadcaster.send(text: message, to: client) }
             return
         }
         let number = broadcaster.store(recording: gif)
-        let message = WebJSON.object([
+        let message = JSONValue.object([
             ("type", .string("recorded")), ("url", .string("/recordings/\(number).gif")), ("name", .string("pixelwheel-\(number).gif")),
-        ])
+        ]).text
         for client in told { broadcaster.send(text: message, to: client) }
     }
 
     private func sendStatus(_ status: FrameStatus) {
-        let fpsText: WebJSON.Value = status.measuredFPS.map { .number($0.tenthsText) } ?? .number(String(fps))
+        let rate: JSONValue = status.measuredFPS.map { .decimal($0.tenths, places: 1) } ?? .int(Int64(fps))
         let viewers = broadcaster.clientCount
-        let fields: [(String, WebJSON.Value)] = [
-            ("type", .string("status")), ("panel", .string(panelText)), ("fps", fpsText),
-            ("theme", .string(theme().rawValue)), ("viewers", .number(String(viewers))), ("recording", .bool(recording != nil)),
+        let fields: [(String, JSONValue)] = [
+            ("type", .string("status")), ("panel", .string(panelText)), ("fps", rate),
+            ("theme", .string(theme().rawValue)), ("viewers", .int(Int64(viewers))), ("recording", .bool(recording != nil)),
         ]
         // The rate changes every frame; send the status each second, or at once when anything else changed.
-        let withoutRate = WebJSON.object(fields.filter { $0.0 != "fps" })
+        let withoutRate = JSONValue.object(fields.filter { $0.0 != "fps" }).text
         let at = now()
         guard withoutRate != lastStatus || lastStatusAt.map({ at - $0 >= 1_000_000_000 }) ?? true else { return }
         lastStatus = withoutRate
         lastStatusAt = at
-        broadcaster.send(text: WebJSON.object(fields), isStatus: true)
+        broadcaster.send(text: JSONValue.object(fields).text, isStatus: true)
     }
 
 
@@ -184,32 +184,4 @@ public final class WebRecorder {
         self.encoder = nil
         return try encoder.finish()
     }
-}
-
-/// The few JSON objects the web simulator sends, written by hand: flat objects of strings,
-/// numbers and booleans.
-public enum WebJSON {
-    /// A member's value.
-    public enum Value: Equatable, Sendable {
-        case string(String)
-        /// A number, already written (`29.9`).
-        case number(String)
-        case bool(Bool)
-    }
-
-    /// `{"key":value,…}` in the given order.
-    public static func object(_ members: [(String, Value)]) -> String {
-        "{" + members.map { key, value in
-            let text: String
-            switch value {
-            case let .string(string): text = quoted(string)
-            case let .number(number): text = number
-            case let .bool(flag): text = flag ? "true" : "false"
-            }
-            return quoted(key) + ":" + text
-        }.joined(separator: ",") + "}"
-    }
-
-    /// `text` as a JSON string.
-    public static func quoted(_ text: String) -> String { "\"" + jsonEscaped(text) + "\"" }
 }
