@@ -284,11 +284,11 @@ struct WebSimulatorTests {
         // 60 fps is recorded at 30 (every other frame), each 3 or 4 centiseconds.
         #expect(gif.frames.count == 5)
         #expect(gif.delaysCentiseconds.allSatisfy { $0 == 3 || $0 == 4 })
-        #expect(gif.width == 8 * WebRecorder.scale(for: Frame(width: 8, height: 8)))
+        #expect(gif.width == 8 * GIFRecorder.fittedScale(for: Frame(width: 8, height: 8)))
     }
 
     @Test func aPictureThatStaysIsOneGIFFrameThatLasts() throws {
-        let recorder = WebRecorder(fps: 30)
+        let recorder = GIFRecorder.webRecording(fps: 30)
         var lit = Frame(width: 4, height: 4)
         lit[1, 1] = LinearColor(red: 65535, green: 65535, blue: 65535)
         for _ in 0..<30 { try recorder.append(Frame(width: 4, height: 4)) }  // one second dark
