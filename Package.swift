@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore"]),
         .testTarget(name: "PixelEffectsTests", dependencies: ["PixelEffects"]),
         .testTarget(name: "PixelBusTests", dependencies: ["PixelBus"]),
-        .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels", "PixelBus"]),
+        .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels", "PixelBus", "PixelTestSupport"]),
         .testTarget(name: "PixelUITests", dependencies: ["PixelUI", "PixelInputs"]),
         .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem", "PixelTestSupport"]),
         .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages", "PixelSystem", "PixelTestSupport"]),

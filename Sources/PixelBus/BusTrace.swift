@@ -35,15 +35,17 @@ public final class BusTraceRecorder: BusTraceSink {
 extension BusTransaction {
     /// The transaction as one line of JSON (no trailing newline), in the format above.
     public func jsonLine(at nanoseconds: Int64) -> String {
+        let bus: String, device: String, fields: [(String, JSONValue)]
         switch self {
-        case let .spi(device, speedHz, bytes):
-            return "{\"t_ns\":\(nanoseconds),\"bus\":\"spi\",\"device\":\"\(jsonEscaped(device))\",\"speed_hz\":\(speedHz),\"bytes\":\"\(Hex.bytes(bytes))\"}"
-        case let .i2c(device, address, bytes):
-            return "{\"t_ns\":\(nanoseconds),\"bus\":\"i2c\",\"device\":\"\(jsonEscaped(device))\",\"address\":\"\(Hex.byte(address))\",\"bytes\":\"\(Hex.bytes(bytes))\"}"
-        case let .gpioWrite(device, set, clear):
-            return "{\"t_ns\":\(nanoseconds),\"bus\":\"gpio\",\"device\":\"\(jsonEscaped(device))\",\"set\":\"\(Hex.word(set))\",\"clear\":\"\(Hex.word(clear))\"}"
-        case let .gpioHold(device, ns):
-            return "{\"t_ns\":\(nanoseconds),\"bus\":\"gpio\",\"device\":\"\(jsonEscaped(device))\",\"hold_ns\":\(ns)}"
+        case let .spi(name, speedHz, bytes):
+            (bus, device, fields) = ("spi", name, [("speed_hz", .int(Int64(speedHz))), ("bytes", .string(Hex.bytes(bytes)))])
+        case let .i2c(name, address, bytes):
+            (bus, device, fields) = ("i2c", name, [("address", .string(Hex.byte(address))), ("bytes", .string(Hex.bytes(bytes)))])
+        case let .gpioWrite(name, set, clear):
+            (bus, device, fields) = ("gpio", name, [("set", .string(Hex.word(set))), ("clear", .string(Hex.word(clear)))])
+        case let .gpioHold(name, ns):
+            (bus, device, fields) = ("gpio", name, [("hold_ns", .int(Int64(ns)))])
         }
+        return JSONValue.object([("t_ns", .int(nanoseconds)), ("bus", .string(bus)), ("device", .string(device))] + fields).text
     }
 }

@@ -1,6 +1,7 @@
 /// Blending a colour over the samples: the one blend every primitive uses.
 extension Canvas {
-    /// α (0...255) → weight in 1/256ths (0...256), so 255 is fully opaque.
+    /// α (0...255) → weight in 1/256ths (0...256), so 255 is fully opaque: α + (α >> 7), which
+    /// keeps 0...127 and adds one from 128 on (128 → 129, 255 → 256).
     @inline(__always) static func weight(_ alpha: UInt8) -> UInt32 {
         UInt32(alpha) + UInt32(alpha >> 7)
     }

@@ -45,7 +45,9 @@ public struct Color: Hashable, Sendable {
         }
     }
 
-    /// The same colour with its alpha multiplied by `opacity` (clamped to 0...1), rounded to nearest.
+    /// The same colour with its alpha multiplied by `opacity` (clamped to 0...1), rounded to
+    /// nearest with halves up: (α·O + 32768) >> 16, where O is the opacity's raw Q16.16 value
+    /// (0...65536). Opacity 1 keeps α exactly, 0 gives 0, ½ of 255 is 128.
     public func withOpacity(_ opacity: Fixed) -> Color {
         let o = Int64(opacity.clamped(to: .zero ... .one).raw)
         var copy = self
@@ -100,7 +102,9 @@ public struct LinearColor: Hashable, Sendable {
     /// Every channel at full drive (65535).
     public static let white = LinearColor(red: 65535, green: 65535, blue: 65535)
 
-    /// Each channel multiplied by `factor` (clamped to 0...1), rounded to nearest.
+    /// Each channel multiplied by `factor` (clamped to 0...1), rounded to nearest with halves
+    /// up: (c·F + 32768) >> 16, where F is the factor's raw Q16.16 value (0...65536). Factor 1
+    /// keeps the colour exactly, 0 gives black, ½ of 65535 is 32768.
     @inlinable public func scaled(by factor: Fixed) -> LinearColor {
         let f = UInt32(factor.clamped(to: .zero ... .one).raw)
         return LinearColor(red: UInt16((UInt32(red) * f + 32768) >> 16),

@@ -140,7 +140,9 @@ public struct Fixed: Hashable, Comparable, Sendable {
         return Fixed(raw: Int32(integerSquareRoot(UInt64(raw) << 16)))
     }
 
-    /// Linear interpolation `a + (b − a)·t`.
+    /// Linear interpolation `a + (b − a)·t`, with `Fixed`'s saturating `+`, `−` and `*`: the
+    /// product rounds to nearest, ties away from zero, so t = 0 gives `a` and t = 1 gives `b`
+    /// exactly (while b − a does not saturate), and t is not clamped.
     @inlinable public static func lerp(_ a: Fixed, _ b: Fixed, _ t: Fixed) -> Fixed {
         a + (b - a) * t
     }

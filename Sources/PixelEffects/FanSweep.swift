@@ -2,28 +2,12 @@ import PixelCore
 
 /// A filled, anti-aliased pie that sweeps clockwise from 12 o'clock through a full turn in
 /// `duration` seconds: the display-link "circle fanning out". The angle is
-/// 2π · ease(elapsed / duration); with `loop` it holds the full circle for `hold` and starts
-/// again. The menu reuses it as a hold-to-confirm ring.
+/// 2π · easing(elapsed / duration), with one of PixelCore's `Easing` curves (`linear`, the
+/// original's constant angular speed, or `ease-in-out`); with `loop` it holds the full circle
+/// for `hold` and starts again. The menu reuses it as a hold-to-confirm ring.
 public struct FanSweep: Scene, Sendable {
-    /// How progress maps to angle.
-    public enum Easing: String, Sendable, CaseIterable {
-        /// Constant angular speed, as in the original.
-        case linear
-        /// Cubic ease-in-out: slow start, fast middle, slow finish.
-        case easeInOut = "ease-in-out"
-
-        /// The eased value of `p` in 0...1 (integer cubic, exact to Q16.16 rounding).
-        public func apply(_ p: Fixed) -> Fixed {
-            let p = p.clamped(to: .zero ... .one)
-            switch self {
-            case .linear: return p
-            case .easeInOut:
-                if p < .half { return p * p * p * 4 }
-                let q = .one - p
-                return .one - q * q * q * 4
-            }
-        }
-    }
+    /// How progress maps to angle: PixelCore's `Easing` curves.
+    public typealias Easing = PixelCore.Easing
 
     /// How the catalog lists this effect (`fan`) and makes it from parameters.
     public static let descriptor = EffectDescriptor(

@@ -41,6 +41,19 @@ public enum Benchmark {
         public var totalMedian: Int64, totalP99: Int64
         /// Peak resident memory of the process during the row, in KiB (nil where the OS does not say).
         public var peakResidentKiB: Int?
+
+        /// The row as `bench --json` writes it.
+        var json: JSONValue {
+            .object([
+                ("effect", .string(label)), ("width", .int(Int64(size.width))), ("height", .int(Int64(size.height))),
+                ("supersampling", .int(Int64(supersampling.rawValue))), ("frames", .int(Int64(frames))),
+                ("render_median_ns", .int(renderMedian)), ("render_p99_ns", .int(renderP99)),
+                ("downsample_median_ns", .int(downsampleMedian)), ("downsample_p99_ns", .int(downsampleP99)),
+                ("colour_median_ns", .int(colourMedian)), ("colour_p99_ns", .int(colourP99)),
+                ("frame_median_ns", .int(totalMedian)), ("frame_p99_ns", .int(totalP99)),
+                ("peak_rss_kib", peakResidentKiB.map { .int(Int64($0)) } ?? .null),
+            ])
+        }
     }
 
     /// Sizes measured by default.
@@ -140,17 +153,18 @@ public enum Benchmark {
             + " preview; peak RSS of the whole process)"
     }
 
-    /// The rows as a JSON array (times in nanoseconds).
+    /// The rows as a JSON array (times in nanoseconds), one row a line.
     public static func json(_ rows: [Row]) -> String {
-        let objects = rows.map { r in
-            "{\"effect\":\"\(r.label)\",\"width\":\(r.size.width),\"height\":\(r.size.height),\"supersampling\":\(r.supersampling.rawValue),"
-                + "\"frames\":\(r.frames),\"render_median_ns\":\(r.renderMedian),\"render_p99_ns\":\(r.renderP99),"
-                + "\"downsample_median_ns\":\(r.downsampleMedian),\"downsample_p99_ns\":\(r.downsampleP99),"
-                + "\"colour_median_ns\":\(r.colourMedian),\"colour_p99_ns\":\(r.colourP99),"
-                + "\"frame_median_ns\":\(r.totalMedian),\"frame_p99_ns\":\(r.totalP99),"
-                + "\"peak_rss_kib\":\(r.peakResidentKiB.map(String.init) ?? "null")}"
-        }
-        return "[\n  " + objects.joined(separator: ",\n  ") + "\n]"
+        "[\n  " + rows.map(\.json.text).joined(separator: ",\n  ") + "\n]"
+    }
+
+    /// The whole `bench --json` document: `{"effects":[…],` (one effect row a line, as
+    /// `json(_:)` writes them), then `"encode":[…],` and `"input_latency":{…}` (or `null`), each
+    /// on a line of its own.
+    public static func jsonDocument(effects: [Row], encode: [EncodeBenchmark.Row], inputLatency: InputLatencyBenchmark.Result?) -> String {
+        "{\"effects\":" + json(effects)
+            + ",\n\"encode\":" + JSONValue.array(encode.map(\.json)).text
+            + ",\n\"input_latency\":" + (inputLatency?.json ?? .null).text + "}"
     }
 
     static func ms(_ ns: Int64) -> String {

@@ -21,6 +21,14 @@ public enum EncodeBenchmark {
         /// Heap allocations per iteration, when the allocation counter is loaded (see
         /// `scripts/count-allocations.sh`); nil otherwise.
         public var allocationsPerIteration: Double?
+
+        /// The row as `bench --json` writes it.
+        var json: JSONValue {
+            .object([
+                ("encode", .string(label)), ("median_ns", .int(median)), ("p99_ns", .int(p99)),
+                ("allocations_per_iteration", allocationsPerIteration.map { .double($0) } ?? .null),
+            ])
+        }
     }
 
     /// A GPIO port that drives nothing: measures the refresh loop's own cost.

@@ -26,6 +26,11 @@ public enum InputLatencyBenchmark {
         public var fps: Int
         /// The panel size of the menu.
         public var size: PanelSize
+
+        /// The result as `bench --json` writes it.
+        var json: JSONValue {
+            .object([("median_ns", .int(median)), ("p99_ns", .int(p99)), ("max_ns", .int(maximum)), ("frame_period_ns", .int(framePeriod))])
+        }
     }
 
     /// Inputs waiting for the render loop, stamped with the monotonic time they arrived.

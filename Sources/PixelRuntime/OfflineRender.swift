@@ -9,7 +9,7 @@ import PixelPanels
 public enum OfflineRender {
     /// GIF frame delays are whole hundredths of a second, and browsers stretch delays under
     /// 2/100 s to 1/10 s: a GIF faster than 50 fps plays slowly or judders, so GIFs stop here.
-    public static let gifFPSLimit = 50
+    public static let gifFPSLimit = GIFRecorder.fastestFPS
 
 
     /// Everything one render needs, checked.
@@ -174,8 +174,8 @@ public enum OfflineRender {
             frameClock = SingleInstantClock(at: .seconds(request.instant))
             length = .seconds(request.instant)
         case .gif:
-            file = GIFRecorderOutput(path: request.output, fps: request.fps, frameCount: request.frameCount,
-                                     raw: request.raw, scale: request.scale)
+            let look = GIFRecorder.Look.style(request.raw ? .raw : .dots(scale: request.scale))
+            file = GIFFileOutput(path: request.output, recorder: GIFRecorder(fps: request.fps, look: look, mergesRepeats: false))
             frameClock = VirtualFrameClock(framesPerSecond: request.fps)
             length = .frame(request.frameCount - 1, fps: request.fps)
         }

@@ -117,13 +117,7 @@ struct BenchCommand: ParsableCommand {
         let latency = latencyEvents > 0
             ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: latencyEvents, clock: stopwatch) : nil
         if json {
-            let encode = encodeRows.map {
-                "{\"encode\":\"\($0.label)\",\"median_ns\":\($0.median),\"p99_ns\":\($0.p99),\"allocations_per_iteration\":\($0.allocationsPerIteration.map { String($0) } ?? "null")}"
-            }
-            let latencyJSON = latency.map {
-                "{\"median_ns\":\($0.median),\"p99_ns\":\($0.p99),\"max_ns\":\($0.maximum),\"frame_period_ns\":\($0.framePeriod)}"
-            } ?? "null"
-            print("{\"effects\":\(Benchmark.json(rows)),\n\"encode\":[\(encode.joined(separator: ","))],\n\"input_latency\":\(latencyJSON)}")
+            print(Benchmark.jsonDocument(effects: rows, encode: encodeRows, inputLatency: latency))
         } else {
             if !rows.isEmpty { print(Benchmark.table(rows)) }
             if !rows.isEmpty && !encodeRows.isEmpty { print("") }

@@ -70,7 +70,7 @@ struct WebCommand: ParsableCommand {
             WebFrameOutput(broadcaster: broadcaster, panelText: session.panelText, fps: setup.fps,
                            clicks: { source.clicks }, theme: { source.app.settings.theme }, now: clock.now),
         ]
-        if let record { viewers.append(GIFFileRecorderOutput(path: record, fps: setup.fps)) }
+        if let record { viewers.append(GIFFileOutput.webRecord(path: record, fps: setup.fps)) }
         defer { server.stop() }
         let stop = StopSignals()
         try session.run(inputs: [WebInputSource(queue: queue, now: clock.now), StopRequestSource { stop.isRequested }],
@@ -81,32 +81,5 @@ struct WebCommand: ParsableCommand {
             + "\(counts.badMessages) bad message(s) ignored, \(counts.closedForBadMessages) connection(s) closed for them, "
             + "\(counts.closedForStalling) closed for not reading, \(counts.refused) refused"
             + (record.map { "; recorded \($0)" } ?? ""))
-    }
-}
-
-/// `web --record FILE.gif`: what is shown, as round LEDs, written atomically at the end.
-final class GIFFileRecorderOutput: FrameOutput {
-    private let path: String
-    private let recorder: WebRecorder
-    private var warned = false
-
-    init(path: String, fps: Int) {
-        self.path = path
-        recorder = WebRecorder(fps: fps)
-    }
-
-    func show(_ frame: Frame, status: FrameStatus) throws {
-        guard !recorder.isFull else {
-            if !warned { printError("note: --record stopped at \(WebRecorder.maximumSeconds) s; the GIF holds the first \(WebRecorder.maximumSeconds) s") }
-            warned = true
-            return
-        }
-        try recorder.append(frame)
-    }
-
-
-    func finish() throws {
-        guard let gif = try recorder.finish() else { return }
-        try AtomicFile.write(gif, to: path)
     }
 }

@@ -1,17 +1,12 @@
 import Foundation
 import Testing
-@testable import PixelPanels
+import PixelPanels
+import PixelTestSupport
 
 @Suite struct HUB75PinMapTests {
     /// The text of hardware/hub75-pinmaps.tsv, found from this file's path.
-    static func tableText(filePath: String = #filePath) throws -> String {
-        let root = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return try String(contentsOf: root.appendingPathComponent("hardware/hub75-pinmaps.tsv"), encoding: .utf8)
-    }
-
-    @Test func builtInMapsMatchTheHardwareTable() throws {
-        let fromFile = try HUB75PinMap.parseTable(Self.tableText())
-        #expect(fromFile == HUB75PinMap.all)
+    static func tableText() throws -> String {
+        try String(contentsOfFile: RepositoryPaths.root() + "/hardware/hub75-pinmaps.tsv", encoding: .utf8)
     }
 
     @Test func headerPinColumnAgreesWithThePiHeader() throws {
@@ -43,7 +38,18 @@ import Testing
         #expect(HUB75PinMap.named("nonesuch") == nil)
     }
 
+    /// Runs `scripts/generate-tables.py` with `arguments`.
+    static func generator(_ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess.run("/usr/bin/python3", [RepositoryPaths.root() + "/scripts/generate-tables.py"] + arguments)
+    }
+
+    @Test func generatedTableIsUpToDateWithTheHardwareTable() throws {
+        let check = try Self.generator(["--check"])
+        #expect(check.status == 0, "\(check.errors)")
+    }
+
     static let header = "wiring\tchain\tsignal\tgpio\theader_pin\tnote\n"
+    static let docs = "# wiring: w = wired: A wiring for the tests.\n"
     static let control = """
         w\t-\tOE\t18\t12\t
         w\t-\tCLK\t17\t11\t
@@ -64,38 +70,63 @@ import Testing
 
         """
 
+    /// What the generator makes of a pin table with `text`: its Swift, or its complaint.
+    static func generate(_ text: String) throws -> ChildProcess {
+        let folder = try TemporaryDirectory()
+        try folder.put(Array(text.utf8), as: "pins.tsv")
+        return try generator(["--hub75", folder.file("pins.tsv")])
+    }
+
     @Test func tableWithoutELineGivesFourAddressLines() throws {
-        let maps = try HUB75PinMap.parseTable("# comment\n\n" + Self.header + Self.control + Self.chain1)
-        #expect(maps.count == 1)
-        #expect(maps[0].address == [22, 23, 24, 25])
-        #expect(maps[0].chains == [.init(r1: 11, g1: 27, b1: 7, r2: 8, g2: 9, b2: 10)])
+        let result = try Self.generate("# comment\n\n" + Self.docs + Self.header + Self.control + Self.chain1)
+        #expect(result.status == 0, "\(result.errors)")
+        #expect(result.output.contains("""
+                /// A wiring for the tests.
+                public static let wired = HUB75PinMap(
+                    name: "w",
+                    outputEnable: 18, clock: 17, latch: 4,
+                    address: [22, 23, 24, 25],
+                    chains: [
+                        ChainPins(r1: 11, g1: 27, b1: 7, r2: 8, g2: 9, b2: 10),
+                    ]
+                )
+            """))
+        #expect(result.output.contains("public static let all: [HUB75PinMap] = [wired]"))
     }
 
-    @Test func tableMissingASignalIsRejectedByName() {
-        let text = Self.header + Self.control.replacingOccurrences(of: "w\t-\tLAT\t4\t7\t\n", with: "") + Self.chain1
-        #expect(throws: HUB75PinMapError.missingSignal(wiring: "w", signal: "LAT")) { try HUB75PinMap.parseTable(text) }
+    /// Expects the generator to refuse `text` with `message` on its standard error.
+    static func expectRefusal(_ text: String, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let result = try generate(text)
+        #expect(result.status != 0, sourceLocation: sourceLocation)
+        #expect(result.output.isEmpty, sourceLocation: sourceLocation)
+        #expect(result.errors.contains("pins.tsv:" + message), "\(result.errors)", sourceLocation: sourceLocation)
     }
 
-    @Test func tableDrivingTwoSignalsFromOneLineIsRejected() {
-        let text = Self.header + Self.control + Self.chain1.replacingOccurrences(of: "B2\t10", with: "B2\t17")
-        #expect(throws: HUB75PinMapError.lineUsedTwice(wiring: "w", gpio: 17)) { try HUB75PinMap.parseTable(text) }
+    @Test func tableMissingASignalIsRefusedByName() throws {
+        let control = Self.control.replacingOccurrences(of: "w\t-\tLAT\t4\t7\t\n", with: "")
+        try Self.expectRefusal(Self.docs + Self.header + control + Self.chain1, "1: wiring 'w' has no LAT line")
     }
 
-    @Test func tableWithoutHeaderIsRejected() {
-        #expect(throws: HUB75PinMapError.missingHeader) { try HUB75PinMap.parseTable(Self.control + Self.chain1) }
+    @Test func tableDrivingTwoSignalsFromOneLineIsRefused() throws {
+        let chain = Self.chain1.replacingOccurrences(of: "B2\t10", with: "B2\t17")
+        try Self.expectRefusal(Self.docs + Self.header + Self.control + chain, "1: wiring 'w' uses GPIO 17 for two signals")
     }
 
-    @Test func malformedLineNamesItsLineNumber() {
-        let text = Self.header + "w\t-\tOE\teighteen\t12\t\n"
-        #expect(throws: HUB75PinMapError.malformedLine(line: 2, reason: "gpio 'eighteen' must be a BCM number 0...27")) {
-            try HUB75PinMap.parseTable(text)
-        }
-        let message = HUB75PinMapError.malformedLine(line: 2, reason: "x").description
-        #expect(message.contains("line 2") && message.contains("wiring<TAB>chain"))
+    @Test func tableWithoutHeaderIsRefused() throws {
+        try Self.expectRefusal(Self.docs + Self.control + Self.chain1, "2: the header line must be wiring<TAB>chain")
     }
 
-    @Test func chainsWithAGapAreRejected() {
-        let text = Self.header + Self.control + Self.chain1.replacingOccurrences(of: "w\t1\t", with: "w\t2\t")
-        #expect(throws: HUB75PinMapError.chainsNotConsecutive(wiring: "w", chains: [2])) { try HUB75PinMap.parseTable(text) }
+    @Test func malformedLineNamesItsLineNumber() throws {
+        try Self.expectRefusal(Self.docs + Self.header + "w\t-\tOE\teighteen\t12\t\n", "3: gpio 'eighteen' must be a BCM number 0...27")
+        try Self.expectRefusal(Self.docs + Self.header + Self.control + "w\t-\tOE\t18\t12\t\n", "10: wiring 'w' already has OE")
+    }
+
+    @Test func chainsWithAGapAreRefused() throws {
+        let chain = Self.chain1.replacingOccurrences(of: "w\t1\t", with: "w\t2\t")
+        try Self.expectRefusal(Self.docs + Self.header + Self.control + chain, "1: wiring 'w' has chains [2]; number them 1, 2, 3 without gaps")
+    }
+
+    @Test func wiringWithoutItsSwiftNameIsRefused() throws {
+        try Self.expectRefusal(Self.header + Self.control + Self.chain1, "1: wiring 'w' has no `# wiring: w = SWIFT_NAME: description` line")
     }
 }

@@ -146,6 +146,37 @@ struct BenchmarkTests {
         #expect(Benchmark.percentile(values, 99) == 99)
         #expect(Benchmark.percentile([7], 99) == 7)
     }
+
+    @Test func jsonDocumentIsOneEffectALineThenEncodeAndLatency() throws {
+        let rows = [
+            Benchmark.Row(label: "bounce", size: try PanelSize(width: 64, height: 32), supersampling: .x4, frames: 90,
+                          renderMedian: 1, renderP99: 2, downsampleMedian: 3, downsampleP99: 4, colourMedian: 5, colourP99: 6,
+                          totalMedian: 7, totalP99: 8, peakResidentKiB: 9),
+            Benchmark.Row(label: "starfield shader", size: try PanelSize(width: 8, height: 4), supersampling: .x1, frames: 2,
+                          renderMedian: 10, renderP99: 20, downsampleMedian: 30, downsampleP99: 40, colourMedian: 50, colourP99: 60,
+                          totalMedian: 70, totalP99: 80, peakResidentKiB: nil),
+        ]
+        let encode = [
+            EncodeBenchmark.Row(label: "WS2812 16x16 → SPI bytes", iterations: 3, median: 100, p99: 200, output: "", allocationsPerIteration: nil),
+            EncodeBenchmark.Row(label: "HT16K33", iterations: 3, median: 300, p99: 400, output: "", allocationsPerIteration: 2.5),
+        ]
+        let latency = InputLatencyBenchmark.Result(samples: 4, median: 1000, p99: 2000, maximum: 3000, framePeriod: 16_666_667,
+                                                   fps: 60, size: try PanelSize(width: 64, height: 32))
+        #expect(Benchmark.jsonDocument(effects: rows, encode: encode, inputLatency: latency) == """
+            {"effects":[
+              {"effect":"bounce","width":64,"height":32,"supersampling":4,"frames":90,"render_median_ns":1,"render_p99_ns":2,\
+            "downsample_median_ns":3,"downsample_p99_ns":4,"colour_median_ns":5,"colour_p99_ns":6,"frame_median_ns":7,"frame_p99_ns":8,\
+            "peak_rss_kib":9},
+              {"effect":"starfield shader","width":8,"height":4,"supersampling":1,"frames":2,"render_median_ns":10,"render_p99_ns":20,\
+            "downsample_median_ns":30,"downsample_p99_ns":40,"colour_median_ns":50,"colour_p99_ns":60,"frame_median_ns":70,"frame_p99_ns":80,\
+            "peak_rss_kib":null}
+            ],
+            "encode":[{"encode":"WS2812 16x16 → SPI bytes","median_ns":100,"p99_ns":200,"allocations_per_iteration":null},\
+            {"encode":"HT16K33","median_ns":300,"p99_ns":400,"allocations_per_iteration":2.5}],
+            "input_latency":{"median_ns":1000,"p99_ns":2000,"max_ns":3000,"frame_period_ns":16666667}}
+            """)
+        #expect(Benchmark.jsonDocument(effects: [], encode: [], inputLatency: nil) == "{\"effects\":[\n  \n],\n\"encode\":[],\n\"input_latency\":null}")
+    }
 }
 
 struct InputLatencyBenchmarkTests {

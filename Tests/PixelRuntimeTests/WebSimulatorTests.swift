@@ -284,11 +284,11 @@ struct WebSimulatorTests {
         // 60 fps is recorded at 30 (every other frame), each 3 or 4 centiseconds.
         #expect(gif.frames.count == 5)
         #expect(gif.delaysCentiseconds.allSatisfy { $0 == 3 || $0 == 4 })
-        #expect(gif.width == 8 * WebRecorder.scale(for: Frame(width: 8, height: 8)))
+        #expect(gif.width == 8 * GIFRecorder.fittedScale(for: Frame(width: 8, height: 8)))
     }
 
     @Test func aPictureThatStaysIsOneGIFFrameThatLasts() throws {
-        let recorder = WebRecorder(fps: 30)
+        let recorder = GIFRecorder.webRecording(fps: 30)
         var lit = Frame(width: 4, height: 4)
         lit[1, 1] = LinearColor(red: 65535, green: 65535, blue: 65535)
         for _ in 0..<30 { try recorder.append(Frame(width: 4, height: 4)) }  // one second dark
@@ -299,8 +299,8 @@ struct WebSimulatorTests {
     }
 
     @Test func statusTextIsValidJSONForAnyPanelText() {
-        #expect(WebJSON.quoted("a\"b\\c\n\u{1}é") == "\"a\\\"b\\\\c\\n\\u0001é\"")
-        #expect(WebJSON.object([("a", .number("1.5")), ("b", .bool(false))]) == "{\"a\":1.5,\"b\":false}")
+        #expect(JSONValue.string("a\"b\\c\n\u{1}é").text == "\"a\\\"b\\\\c\\n\\u0001é\"")
+        #expect(JSONValue.object([("a", .decimal(15, places: 1)), ("b", .bool(false))]).text == "{\"a\":1.5,\"b\":false}")
         #expect(Fixed(2997, over: 100).tenthsText == "30.0")
         #expect(Fixed(599, over: 20).tenthsText == "29.9")
     }

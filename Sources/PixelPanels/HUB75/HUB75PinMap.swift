@@ -3,9 +3,8 @@ import PixelBus
 /// Which Raspberry Pi GPIO line drives which HUB75 signal: one adapter board or hand wiring.
 ///
 /// All numbers are BCM GPIO numbers (bit n of a `GPIOLines` word is GPIO n), never header
-/// pin numbers. The same tables are kept for people in `hardware/hub75-pinmaps.tsv`;
-/// `HUB75PinMapTests` checks that the file and `HUB75PinMap.all` agree, and
-/// `HUB75PinMap.parseTable(_:)` reads a table in that format.
+/// pin numbers. The built-in wirings (`HUB75PinMap.all`) are generated from
+/// `hardware/hub75-pinmaps.tsv` by `scripts/generate-tables.py` into `HUB75PinMapTable.swift`.
 public struct HUB75PinMap: Hashable, Sendable {
     /// The six colour lines of one parallel chain: R1 G1 B1 drive the upper half of each
     /// panel, R2 G2 B2 the lower half.
@@ -47,8 +46,8 @@ public struct HUB75PinMap: Hashable, Sendable {
     /// Colour lines of each parallel chain, chain 1 first (1 to 3 chains).
     public let chains: [ChainPins]
 
-    /// A wiring from its lines. No line may appear twice; `parseTable(_:)` checks that for
-    /// tables read from text, the built-in maps are checked by tests.
+    /// A wiring from its lines. No line may appear twice; the generator checks that for the
+    /// built-in maps, and `HUB75PinMapTests` checks them again.
     public init(name: String, outputEnable: Int, clock: Int, latch: Int, address: [Int], chains: [ChainPins]) {
         self.name = name
         self.outputEnable = outputEnable
@@ -62,41 +61,6 @@ public struct HUB75PinMap: Hashable, Sendable {
     public var allLines: [Int] {
         [outputEnable, clock, latch] + address + chains.flatMap(\.lines)
     }
-
-    /// The wiring of rpi-rgb-led-matrix's `regular` mapping and its passive and active adapter
-    /// boards: up to three parallel chains on a 40-pin header. E is GPIO 15 (RXD), so the
-    /// serial console must be off for 64-row panels; chain 3 takes the I²C1 and UART TXD pins.
-    public static let regular = HUB75PinMap(
-        name: "regular",
-        outputEnable: 18, clock: 17, latch: 4,
-        address: [22, 23, 24, 25, 15],
-        chains: [
-            ChainPins(r1: 11, g1: 27, b1: 7, r2: 8, g2: 9, b2: 10),
-            ChainPins(r1: 12, g1: 5, b1: 6, r2: 19, g2: 13, b2: 20),
-            ChainPins(r1: 14, g1: 2, b1: 3, r2: 26, g2: 16, b2: 21),
-        ]
-    )
-
-    /// The Adafruit RGB Matrix HAT and Bonnet as shipped: one chain. E (GPIO 24) reaches the
-    /// panel only after its address jumper is soldered.
-    public static let adafruitHAT = HUB75PinMap(
-        name: "adafruit-hat",
-        outputEnable: 4, clock: 17, latch: 21,
-        address: [22, 26, 27, 20, 24],
-        chains: [ChainPins(r1: 5, g1: 13, b1: 6, r2: 12, g2: 16, b2: 23)]
-    )
-
-    /// The Adafruit HAT with GPIO 4 and GPIO 18 bridged, so output enable can come from the
-    /// Pi's PWM hardware on GPIO 18 (GPIO 4 is then left undriven).
-    public static let adafruitHATPWM = HUB75PinMap(
-        name: "adafruit-hat-pwm",
-        outputEnable: 18, clock: 17, latch: 21,
-        address: [22, 26, 27, 20, 24],
-        chains: [ChainPins(r1: 5, g1: 13, b1: 6, r2: 12, g2: 16, b2: 23)]
-    )
-
-    /// The built-in wirings, in the order `hardware/hub75-pinmaps.tsv` lists them.
-    public static let all: [HUB75PinMap] = [regular, adafruitHAT, adafruitHATPWM]
 
     /// The built-in wiring called `name`, if any.
     public static func named(_ name: String) -> HUB75PinMap? {

@@ -47,11 +47,11 @@ public struct FrameStatus: Sendable {
 }
 
 extension Fixed {
+    /// The value in tenths, rounded to nearest (a half up): 29.95 is 300.
+    var tenths: Int64 { (Int64(raw) * 10 + 0x8000) >> 16 }
+
     /// The value rounded to one decimal, e.g. "29.9": a measured frame rate in status lines.
-    var tenthsText: String {
-        let tenths = (Int64(raw) * 10 + 0x8000) >> 16
-        return "\(tenths / 10).\(tenths % 10)"
-    }
+    var tenthsText: String { "\(tenths / 10).\(tenths % 10)" }
 }
 
 /// The one frame loop of `sim`, `run`, `render` and `bench`: it takes a frame source, input

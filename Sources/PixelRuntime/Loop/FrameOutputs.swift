@@ -90,37 +90,6 @@ public final class PNGSequenceOutput: FrameOutput {
     }
 }
 
-/// An animated GIF of the shown frames, streamed: frames go into the encoder one at a time
-/// and only the compressed GIF is held; the file is written atomically at the end.
-public final class GIFRecorderOutput: FrameOutput {
-    private let path: String
-    private let delays: [Int]
-    private let raw: Bool
-    private let scale: Int
-    private var encoder: GIFEncoder?
-
-    /// A GIF at `path` of `frameCount` frames at `fps`, one pixel per LED (`raw`) or dots.
-    public init(path: String, fps: Int, frameCount: Int, raw: Bool, scale: Int) {
-        self.path = path
-        delays = GIFFile.delays(fps: fps, frameCount: frameCount)
-        self.raw = raw
-        self.scale = scale
-    }
-
-    public func show(_ frame: Frame, status: FrameStatus) throws {
-        let image = raw ? PanelPreview.raw(frame) : PanelPreview.dots(frame, scale: scale)
-        if encoder == nil { encoder = try GIFEncoder(width: image.width, height: image.height, loop: true) }
-        let index = status.frames - 1
-        try encoder!.append(image, delayCentiseconds: delays[min(index, delays.count - 1)])
-    }
-
-
-    public func finish() throws {
-        guard let encoder else { return }
-        try AtomicFile.write(try encoder.finish(), to: path)
-    }
-}
-
 /// The last shown frame as one PNG, written when the loop ends.
 public final class PNGStillOutput: FrameOutput {
     private let path: String

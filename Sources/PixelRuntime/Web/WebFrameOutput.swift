@@ -41,7 +41,7 @@ public final class WebFrameOutput: FrameOutput {
     private var lastClicks = -1
     private var lastStatus: String?
     private var lastStatusAt: Int64?
-    private var recording: (client: Int, recorder: WebRecorder)?
+    private var recording: (client: Int, recorder: GIFRecorder)?
     /// Frame messages published so far.
     public private(set) var published = 0
 
@@ -79,7 +79,7 @@ public final class WebFrameOutput: FrameOutput {
             if recording != nil {
                 try stopRecording(by: client)
             } else {
-                recording = (client, WebRecorder(fps: fps))
+                recording = (client, GIFRecorder.webRecording(fps: fps))
                 lastStatus = nil  // say so at once
             }
         }
@@ -93,31 +93,31 @@ public final class WebFrameOutput: FrameOutput {
         lastStatus = nil
         let told = Set([active.client] + (stopper.map { [$0] } ?? [])).sorted()
         guard let gif = try active.recorder.finish() else {
-            let message = WebJSON.object([("type", .string("error")), ("message", .string("nothing was recorded: press Record, wait, then press it again"))])
+            let message = JSONValue.object([("type", .string("error")), ("message", .string("nothing was recorded: press Record, wait, then press it again"))]).text
             for client in told { broadcaster.send(text: message, to: client) }
             return
         }
         let number = broadcaster.store(recording: gif)
-        let message = WebJSON.object([
+        let message = JSONValue.object([
             ("type", .string("recorded")), ("url", .string("/recordings/\(number).gif")), ("name", .string("pixelwheel-\(number).gif")),
-        ])
+        ]).text
         for client in told { broadcaster.send(text: message, to: client) }
     }
 
     private func sendStatus(_ status: FrameStatus) {
-        let fpsText: WebJSON.Value = status.measuredFPS.map { .number($0.tenthsText) } ?? .number(String(fps))
+        let rate: JSONValue = status.measuredFPS.map { .decimal($0.tenths, places: 1) } ?? .int(Int64(fps))
         let viewers = broadcaster.clientCount
-        let fields: [(String, WebJSON.Value)] = [
-            ("type", .string("status")), ("panel", .string(panelText)), ("fps", fpsText),
-            ("theme", .string(theme().rawValue)), ("viewers", .number(String(viewers))), ("recording", .bool(recording != nil)),
+        let fields: [(String, JSONValue)] = [
+            ("type", .string("status")), ("panel", .string(panelText)), ("fps", rate),
+            ("theme", .string(theme().rawValue)), ("viewers", .int(Int64(viewers))), ("recording", .bool(recording != nil)),
         ]
         // The rate changes every frame; send the status each second, or at once when anything else changed.
-        let withoutRate = WebJSON.object(fields.filter { $0.0 != "fps" })
+        let withoutRate = JSONValue.object(fields.filter { $0.0 != "fps" }).text
         let at = now()
         guard withoutRate != lastStatus || lastStatusAt.map({ at - $0 >= 1_000_000_000 }) ?? true else { return }
         lastStatus = withoutRate
         lastStatusAt = at
-        broadcaster.send(text: WebJSON.object(fields), isStatus: true)
+        broadcaster.send(text: JSONValue.object(fields).text, isStatus: true)
     }
 
 
@@ -126,90 +126,4 @@ public final class WebFrameOutput: FrameOutput {
         defer { broadcaster.finish() }
         try stopRecording()
     }
-}
-
-/// A GIF of the frames shown while Record is on: round LEDs as `PanelPreview.dots` draws them,
-/// at most 50 frames a second (browsers slow GIFs with shorter delays down) and at most
-/// `maximumSeconds` long. A picture that stays the same (a menu nobody touches) is one GIF
-/// frame with a longer delay. Only the compressed GIF and the newest picture are held.
-public final class WebRecorder {
-    /// The longest recording, in seconds; it stops by itself there.
-    public static let maximumSeconds = 120
-    private let fps: Int
-    private let stride: Int
-    private var encoder: GIFEncoder?
-    private var shown = 0
-    private var kept = 0
-    /// The newest picture, not yet written: it may last longer.
-    private var pending: (image: RGBImage8, delay: Int)?
-
-    /// A recorder of frames shown `fps` times a second.
-    public init(fps: Int) {
-        self.fps = fps
-        stride = (fps + 49) / 50
-    }
-
-    /// True once `maximumSeconds` were recorded.
-    public var isFull: Bool { shown >= Self.maximumSeconds * fps }
-
-    /// The preview's scale: dots about 512 pixels across in all, 2...16 pixels each.
-    static func scale(for frame: Frame) -> Int { max(2, min(16, 512 / max(frame.width, frame.height / 2, 1))) }
-
-    /// Adds a shown frame (every `stride`-th is kept).
-    public func append(_ frame: Frame) throws {
-        defer { shown += 1 }
-        guard shown % stride == 0 else { return }
-        let delay = max(2, GIFFile.frameStart(kept + 1, fps: fps, stride: stride) - GIFFile.frameStart(kept, fps: fps, stride: stride))
-        kept += 1
-        let image = PanelPreview.dots(frame, scale: Self.scale(for: frame))
-        if let previous = pending, previous.image == image, previous.delay + delay <= 65535 {
-            pending = (image, previous.delay + delay)
-            return
-        }
-        try flush()
-        pending = (image, delay)
-    }
-
-    private func flush() throws {
-        guard let (image, delay) = pending else { return }
-        if encoder == nil { encoder = try GIFEncoder(width: image.width, height: image.height, loop: true) }
-        try encoder!.append(image, delayCentiseconds: delay)
-        pending = nil
-    }
-
-    /// The GIF, or nil when no frame was recorded.
-    public func finish() throws -> [UInt8]? {
-        try flush()
-        guard let encoder else { return nil }
-        self.encoder = nil
-        return try encoder.finish()
-    }
-}
-
-/// The few JSON objects the web simulator sends, written by hand: flat objects of strings,
-/// numbers and booleans.
-public enum WebJSON {
-    /// A member's value.
-    public enum Value: Equatable, Sendable {
-        case string(String)
-        /// A number, already written (`29.9`).
-        case number(String)
-        case bool(Bool)
-    }
-
-    /// `{"key":value,…}` in the given order.
-    public static func object(_ members: [(String, Value)]) -> String {
-        "{" + members.map { key, value in
-            let text: String
-            switch value {
-            case let .string(string): text = quoted(string)
-            case let .number(number): text = number
-            case let .bool(flag): text = flag ? "true" : "false"
-            }
-            return quoted(key) + ":" + text
-        }.joined(separator: ",") + "}"
-    }
-
-    /// `text` as a JSON string.
-    public static func quoted(_ text: String) -> String { "\"" + jsonEscaped(text) + "\"" }
 }
