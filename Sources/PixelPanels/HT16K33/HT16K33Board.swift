@@ -80,6 +80,9 @@ public struct HT16K33Board: Hashable, Sendable {
     /// The boards `layout=` accepts.
     public static let all: [HT16K33Board] = [.adafruit8x8, .adafruit16x8, .adafruitFeatherWing16x8, .adafruitBicolor8x8]
 
+    /// The board `layout=` calls `name`, if any.
+    public static func named(_ name: String) -> HT16K33Board? { all.first { $0.name == name } }
+
     /// True for a board with a red and a green die per LED.
     public var isBicolour: Bool { redRows != nil }
 

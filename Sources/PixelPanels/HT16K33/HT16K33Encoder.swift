@@ -31,9 +31,13 @@ public struct HT16K33Encoder: Hashable, Sendable {
         precondition(frame.width == board.width && frame.height == board.height,
                      "HT16K33 frame must be \(board.width)x\(board.height) LEDs")
         var ram = [UInt8](repeating: 0, count: 16)
+        // The old half turn is the mounting stage's: its own inverse, so it also says which
+        // frame pixel each board LED shows.
+        let turn = Mounting(rotation: configuration.rotated180 ? .clockwise180 : .upright)
         for y in 0..<board.height {
             for x in 0..<board.width {
-                let source = configuration.rotated180 ? frame[board.width - 1 - x, board.height - 1 - y] : frame[x, y]
+                let p = turn.boardPosition(x: x, y: y, width: board.width, height: board.height)
+                let source = frame[p.x, p.y]
                 if let red = board.redRAMLocation(x: x, y: y) {
                     // Bicolour: each die on when its own channel reaches the on/off level.
                     if Int(source.red) >= OnOffThreshold.meanLevel { ram[red.byte] |= 1 << UInt8(red.bit) }

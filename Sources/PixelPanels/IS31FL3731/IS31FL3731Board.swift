@@ -45,6 +45,9 @@ public struct IS31FL3731Board: Hashable, Sendable {
     /// The boards `board=` accepts.
     public static let all: [IS31FL3731Board] = [.charlieplex16x9, .charliewing15x7]
 
+    /// The board `board=` calls `name`, if any.
+    public static func named(_ name: String) -> IS31FL3731Board? { all.first { $0.name == name } }
+
     /// The 18 on/off bytes (frame registers 0x00–0x11) that enable exactly this board's LEDs.
     public var enableBits: [UInt8] {
         var bits = [UInt8](repeating: 0, count: 18)

@@ -1,0 +1,96 @@
+import PixelCore
+import Testing
+@testable import PixelPanels
+
+@Suite struct MountingStageTests {
+    @Test func aQuarterTurnPutsTheTopLeftPixelTopRightAndSwapsTheSides() {
+        let quarter = Mounting(rotation: .clockwise90)
+        #expect(quarter.boardSize(width: 8, height: 16) == (16, 8))
+        #expect(quarter.pictureSize(boardWidth: 16, boardHeight: 8) == (8, 16))
+        #expect(quarter.boardPosition(x: 0, y: 0, width: 8, height: 16) == (15, 0))
+        #expect(quarter.boardPosition(x: 7, y: 15, width: 8, height: 16) == (0, 7))
+        let threeQuarters = Mounting(rotation: .clockwise270)
+        #expect(threeQuarters.boardPosition(x: 0, y: 0, width: 8, height: 16) == (0, 7))
+    }
+
+    @Test func theFlipComesAfterTheTurnAlongTheBoardsAxes() {
+        // Turned a quarter, (0, 0) of a 4×2 picture is at (1, 0) on the 2×4 board; mirror=x then
+        // sends it to (0, 0), mirror=y to (1, 3).
+        #expect(Mounting(rotation: .clockwise90, mirror: .x).boardPosition(x: 0, y: 0, width: 4, height: 2) == (0, 0))
+        #expect(Mounting(rotation: .clockwise90, mirror: .y).boardPosition(x: 0, y: 0, width: 4, height: 2) == (1, 3))
+        #expect(Mounting(mirror: [.x, .y]).boardPosition(x: 1, y: 0, width: 4, height: 2) == (2, 1))
+    }
+
+    @Test func theTableSendsEveryPixelToItsOwnBoardPosition() {
+        for rotation in Rotation.allCases {
+            for mirror in [Mirror(), .x, .y, [.x, .y]] {
+                let indices = Mounting(rotation: rotation, mirror: mirror).boardIndices(width: 5, height: 3)
+                #expect(Set(indices).count == 15 && indices.allSatisfy { (0..<15).contains($0) })
+            }
+        }
+        #expect(Mounting.upright.boardIndices(width: 3, height: 2) == [0, 1, 2, 3, 4, 5])
+        #expect(Mounting.upright.isUpright && !Mounting(mirror: .y).isUpright)
+        #expect(Mounting(rotation: .clockwise270, mirror: .x).description == "rotate=270,mirror=x")
+    }
+
+    @Test func aStripsMapperFoldsInTheSameStage() throws {
+        let layout = ChainLayout.grid(width: 6, height: 4, serpentine: true)
+        for rotation in Rotation.allCases {
+            for mirror in [Mirror(), .x, .y, [.x, .y]] {
+                let mounting = Mounting(rotation: rotation, mirror: mirror)
+                let mapper = try PixelMapper(layout: layout, mounting: mounting)
+                #expect(mapper.mounting == mounting)
+                for y in 0..<mapper.height {
+                    for x in 0..<mapper.width {
+                        let board = mounting.boardPosition(x: x, y: y, width: mapper.width, height: mapper.height)
+                        #expect(mapper.ledIndex(x: x, y: y) == layout.ledIndex(x: board.x, y: board.y))
+                    }
+                }
+            }
+        }
+    }
+}
+
+@Suite struct MountingOptionTests {
+    /// One description of every type with `module=` for max7219, so `rotate` is the mounting.
+    static let types = ["hub75", "ws2812:width=8,height=8", "apa102:length=8", "sk9822:length=8", "ht16k33", "is31fl3731"]
+
+    /// A bad value of each mounting key, and what the one-line error names.
+    static let badValues = [("rotate", "45", "0|90|180|270"), ("mirror", "z", "none|x|y|xy")]
+
+    @Test(arguments: types, badValues)
+    func aBadTurnOrFlipIsRefusedInOneLineNamingWhatIsAllowed(_ type: String, bad: (key: String, value: String, allowed: String)) {
+        let name = String(type.prefix { $0 != ":" })
+        let text = type + (type.contains(":") ? "," : ":") + "\(bad.key)=\(bad.value)"
+        let error = PanelConfigurationError.badValue(type: name, key: bad.key, value: bad.value, allowed: bad.allowed)
+        #expect(throws: error) { _ = try PanelDescription(parsing: text) }
+        #expect(error.description == "panel '\(name)' option '\(bad.key)' must be \(bad.allowed) (got '\(bad.value)')")
+    }
+
+    @Test(arguments: types)
+    func everyTypeListsTheSameTwoMountingKeys(_ type: String) throws {
+        let keys = try PanelDescription(parsing: type).keys
+        #expect(keys.first { $0.key == "rotate" } == PanelOptionKey(key: "rotate", defaultValue: "0", allowed: "0|90|180|270"))
+        #expect(keys.first { $0.key == "mirror" } == PanelOptionKey(key: "mirror", defaultValue: "none", allowed: "none|x|y|xy"))
+    }
+
+    @Test func ht16k33TakesEveryQuarterTurnAndAFlipNow() throws {
+        let description = try PanelDescription(parsing: "ht16k33:layout=16x8,rotate=270,mirror=y")
+        #expect(description.mounting == Mounting(rotation: .clockwise270, mirror: .y))
+        guard case let .ht16k33(configuration) = description.kind else { Issue.record("not ht16k33"); return }
+        #expect(!configuration.rotated180)  // the description turns the board in the mounting stage
+    }
+
+    @Test func hub75KeepsItsTurnInItsKindToo() throws {
+        let description = try PanelDescription(parsing: "hub75:rotate=90,mirror=x")
+        guard case let .hub75(_, rotation, mirror) = description.kind else { Issue.record("not hub75"); return }
+        #expect(rotation == .clockwise90 && mirror == .x && description.mounting == Mounting(rotation: .clockwise90, mirror: .x))
+    }
+
+    @Test func aStripsDescriptionAndMapperShareOneMounting() throws {
+        let description = try PanelDescription(parsing: "ws2812:width=8,height=4,rotate=90,mirror=x")
+        guard case let .ws2812(configuration) = description.kind else { Issue.record("not ws2812"); return }
+        #expect(configuration.mapper.mounting == description.mounting)
+        #expect(description.mounting == Mounting(rotation: .clockwise90, mirror: .x))
+    }
+}
