@@ -8,8 +8,9 @@ import PixelCore
 /// device models in the simulator, device nodes on a Pi.
 ///
 /// Every type is the board's own wiring (its configuration) behind one mounting stage,
-/// `rotate` and `mirror` (`Mounting`), read the same way for all of them but `max7219`, which
-/// reads `rotate` and `mirror` as its block wiring (see `MAX7219Configuration`).
+/// `rotate` and `mirror` (`Mounting`), read the same way for all of them. The one exception is
+/// kept for old descriptions: `max7219` without `module=` reads `rotate` and `mirror` as its
+/// block wiring, as it always did (see `MAX7219Configuration`), and is mounted upright.
 public struct PanelDescription: Sendable {
     /// The panel types and their chip configurations: each board's own wiring.
     public enum Kind: Sendable {
@@ -69,8 +70,8 @@ public struct PanelDescription: Sendable {
             board = .apa102(try APA102Configuration(options: &options), chip: type == "sk9822" ? .sk9822 : .apa102)
         default: throw .unknownType(type, known: Self.knownTypes)
         }
-        // Then the mounting, the same keys for every type but max7219, whose rotate is its block wiring.
-        let mounting = type == "max7219" ? Mounting.upright : try options.mounting()
+        // Then the mounting, the same keys for every type, except the old max7219 spelling.
+        let mounting = type == "max7219" && MAX7219Configuration.usesOldKeys(options) ? Mounting.upright : try options.mounting()
         self.mounting = mounting
         if case let .hub75(configuration, _, _) = board {
             kind = .hub75(configuration, rotation: mounting.rotation, mirror: mounting.mirror)
@@ -207,6 +208,6 @@ public struct PanelTypeSummary: Sendable {
     /// One description per type that parses with every other key at its default.
     static let examples: [(String, String)] = [
         ("hub75", "hub75"), ("ws2812", "ws2812:width=16,height=16"), ("apa102", "apa102:length=60"),
-        ("sk9822", "sk9822:length=60"), ("max7219", "max7219"), ("ht16k33", "ht16k33"), ("is31fl3731", "is31fl3731"),
+        ("sk9822", "sk9822:length=60"), ("max7219", "max7219:module=fc16"), ("ht16k33", "ht16k33"), ("is31fl3731", "is31fl3731"),
     ]
 }

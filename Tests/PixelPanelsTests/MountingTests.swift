@@ -53,7 +53,8 @@ import Testing
 
 @Suite struct MountingOptionTests {
     /// One description of every type with `module=` for max7219, so `rotate` is the mounting.
-    static let types = ["hub75", "ws2812:width=8,height=8", "apa102:length=8", "sk9822:length=8", "ht16k33", "is31fl3731"]
+    static let types = ["hub75", "ws2812:width=8,height=8", "apa102:length=8", "sk9822:length=8", "max7219:module=fc16",
+                        "ht16k33", "is31fl3731"]
 
     /// A bad value of each mounting key, and what the one-line error names.
     static let badValues = [("rotate", "45", "0|90|180|270"), ("mirror", "z", "none|x|y|xy")]

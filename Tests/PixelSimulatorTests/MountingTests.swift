@@ -53,8 +53,10 @@ enum MountingReference {
 /// a mounted board, read back from the chip's device model, is the picture the upright board
 /// shows for the reference's turn of it.
 @Suite struct MountingTests {
-    /// One board of every type (both HT16K33 shapes, both IS31FL3731 boards, strips wired three ways).
+    /// One board of every type (MAX7219 rows of three modules, both HT16K33 shapes, both
+    /// IS31FL3731 boards, strips wired three ways).
     static let boards = [
+        "max7219:module=fc16,chips=4", "max7219:module=generic,chips=1", "max7219:module=luma-mirrored,chips=2,reverse",
         "ht16k33:layout=8x8", "ht16k33:layout=16x8", "ht16k33:layout=featherwing-16x8", "ht16k33:layout=bicolor-8x8",
         "is31fl3731:board=charlieplex16x9", "is31fl3731:board=charliewing15x7",
         "ws2812:width=8,height=5,serpentine", "ws2812:width=4,height=4,tiles=2x1,tile-rotate=0:180",
@@ -105,9 +107,10 @@ enum MountingReference {
     }
 
     @Test func aMountedRegisterChipCanStillBeRestarted() throws {
-        for text in ["ht16k33:rotate=90", "is31fl3731:mirror=x"] {
+        for text in ["ht16k33:rotate=90", "is31fl3731:mirror=x", "max7219:module=fc16,rotate=180"] {
             let panel = try SimulatedPanel(text)
-            #expect(panel.panel is MountedPanel<HT16K33Panel> || panel.panel is MountedPanel<IS31FL3731Panel>)
+            #expect(panel.panel is MountedPanel<HT16K33Panel> || panel.panel is MountedPanel<IS31FL3731Panel>
+                || panel.panel is MountedPanel<MAX7219Panel>)
             #expect(panel.panel is any RestartablePanel, "\(text)")
         }
     }

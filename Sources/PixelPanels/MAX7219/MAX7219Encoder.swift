@@ -16,8 +16,8 @@ import PixelCore
 ///
 /// **Layout.** Chip *k* drives block `chips − 1 − k` counted from the left (the chain runs
 /// right to left, as on FC-16 and generic modules), or block *k* when `reversed`. Within a
-/// block, `MAX7219Rotation` and `mirrored` say where each digit register's bits land
-/// (`MAX7219Configuration.blockPosition`).
+/// block, the module's row of the table says where each digit register's bits land
+/// (`MAX7219Module`).
 public struct MAX7219Encoder: Hashable, Sendable {
     /// The cascade this encoder writes for.
     public let configuration: MAX7219Configuration
@@ -46,8 +46,7 @@ public struct MAX7219Encoder: Hashable, Sendable {
             for digit in 0..<8 {
                 var value: UInt8 = 0
                 for bit in 0..<8 {
-                    // Reference wiring: digit = row, D7 leftmost; then turn (and mirror) the block.
-                    let p = configuration.blockPosition(digit: digit, bit: bit)
+                    let p = configuration.module.position(digit: digit, bit: bit)
                     if Self.isLit(frame[block * 8 + p.x, p.y]) { value |= 1 << UInt8(bit) }
                 }
                 registers[chip * 8 + digit] = value
