@@ -185,29 +185,3 @@ public struct PanelDriver {
         self.refresher = refresher
     }
 }
-
-/// One panel type as `pixelwheel list` shows it: generated from the same parser that reads
-/// descriptions, so every key, default and range shown is the one in force.
-public struct PanelTypeSummary: Sendable {
-    /// The type name.
-    public let type: String
-    /// Its bus.
-    public let bus: PanelDescription.Bus
-    /// A description that parses, used to walk the parser.
-    public let example: String
-    /// Every key it reads, with default and range.
-    public let keys: [PanelOptionKey]
-
-    /// Every known type.
-    public static let all: [PanelTypeSummary] = examples.map { type, example in
-        // The examples are fixed and tested to parse, so this cannot fail at run time.
-        let description = try! PanelDescription(parsing: example)
-        return PanelTypeSummary(type: type, bus: description.bus, example: example, keys: description.keys)
-    }
-
-    /// One description per type that parses with every other key at its default.
-    static let examples: [(String, String)] = [
-        ("hub75", "hub75"), ("ws2812", "ws2812:width=16,height=16"), ("apa102", "apa102:length=60"),
-        ("sk9822", "sk9822:length=60"), ("max7219", "max7219:module=fc16"), ("ht16k33", "ht16k33"), ("is31fl3731", "is31fl3731"),
-    ]
-}

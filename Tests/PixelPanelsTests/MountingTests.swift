@@ -95,3 +95,20 @@ import Testing
         #expect(description.mounting == Mounting(rotation: .clockwise90, mirror: .x))
     }
 }
+
+@Suite struct MountingListNoteTests {
+    @Test func listNamesEveryModuleRowWithItsOldSpellingAndTheAlias() throws {
+        let max7219 = try #require(PanelTypeSummary.all.first { $0.type == "max7219" })
+        for module in MAX7219Module.all {
+            #expect(max7219.notes.contains("module=\(module.name): \(module.boards) (old \(module.legacyOptions))"))
+        }
+        #expect(max7219.notes.contains { $0.hasPrefix("alias: rotate and mirror on max7219 were the block wiring; now module=") })
+        #expect(max7219.keys.map(\.key).contains("module"))
+    }
+
+    @Test func listSaysWhatHT16K33sOldRotateNowMeans() throws {
+        let ht16k33 = try #require(PanelTypeSummary.all.first { $0.type == "ht16k33" })
+        #expect(ht16k33.notes.contains { $0.hasPrefix("alias: rotate on ht16k33 was 0|180") })
+        #expect(PanelTypeSummary.mountingNote.contains("clockwise"))
+    }
+}

@@ -30,7 +30,7 @@ import Testing
 
     @Test func eachRowIsWhatTheOldKeysCalledIt() {
         let expected = ["fc16": "rotate=0", "generic": "rotate=90", "icstation": "rotate=180", "luma": "rotate=270",
-                        "parola": "rotate=0,mirror", "generic-mirrored": "rotate=90,mirror",
+                        "parola": "mirror", "generic-mirrored": "rotate=90,mirror",
                         "icstation-mirrored": "rotate=180,mirror", "luma-mirrored": "rotate=270,mirror"]
         for row in MAX7219Module.all { #expect(row.legacyOptions == expected[row.name], "\(row.name)") }
     }

@@ -104,10 +104,12 @@ public struct MAX7219Module: Hashable, Sendable, CustomStringConvertible {
         preconditionFailure("\(name) is one of the eight block wirings")
     }
 
-    /// The old options that meant this row, e.g. `rotate=90` or `rotate=180,mirror`.
+    /// The old options that meant this row, e.g. `rotate=90`, `mirror` or `rotate=180,mirror`
+    /// (`rotate=0` for FC-16, the default).
     public var legacyOptions: String {
         let spelling = legacySpelling
-        return "rotate=\(spelling.rotation.rawValue)" + (spelling.mirrored ? ",mirror" : "")
+        let parts = (spelling.rotation == .none ? [] : ["rotate=\(spelling.rotation.rawValue)"]) + (spelling.mirrored ? ["mirror"] : [])
+        return parts.isEmpty ? "rotate=0" : parts.joined(separator: ",")
     }
 
     public var description: String { name }
