@@ -1,3 +1,4 @@
+import Foundation
 import PixelCore
 import Testing
 @testable import PixelPanels
@@ -110,5 +111,19 @@ import Testing
         let ht16k33 = try #require(PanelTypeSummary.all.first { $0.type == "ht16k33" })
         #expect(ht16k33.notes.contains { $0.hasPrefix("alias: rotate on ht16k33 was 0|180") })
         #expect(PanelTypeSummary.mountingNote.contains("clockwise"))
+    }
+}
+
+@Suite struct MAX7219ModuleFileTests {
+    @Test func theModuleTableMatchesHardwareMAX7219ModulesTSV() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("hardware/max7219-modules.tsv"), encoding: .utf8)
+        let rows = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.hasPrefix("module\t") }
+        #expect(rows.count == MAX7219Module.all.count)
+        for (line, module) in zip(rows, MAX7219Module.all) {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            #expect(fields == [module.name, module.rows.map(\.name).joined(separator: " "),
+                               module.columns.map(\.name).joined(separator: " "), module.legacyOptions, module.boards])
+        }
     }
 }

@@ -56,6 +56,16 @@ import Testing
         #expect(mounted.width == 8 && mounted.height == 32)
     }
 
+    @Test func anFC16RowUpsideDownIsTheOldSpellingsBytesAndTheModelDrawsItAsBuilt() throws {
+        let old = try SimulatedPanel("max7219:chips=3,rotate=180,reverse")
+        let mounted = try SimulatedPanel("max7219:chips=3,module=fc16,rotate=180")
+        let frame = MountingReference.picture(width: 24, height: 8)
+        let oldPicture = try old.show(frame), mountedPicture = try mounted.show(frame)
+        let registers = { (panel: SimulatedPanel) in (panel.target.model as! MAX7219Model).chips.map(\.digits) }
+        #expect(registers(old) == registers(mounted))
+        #expect(mountedPicture == MountingReference.mounted(oldPicture, rotate: 180, mirror: ""))
+    }
+
     @Test func theOldMirrorNamesBothItsValuesAndTheMountings() {
         let allowed = "true|false without module= (the old Parola block mirror); with module=, none|x|y|xy"
         #expect(throws: PanelConfigurationError.badValue(type: "max7219", key: "mirror", value: "x", allowed: allowed)) {
