@@ -1,6 +1,8 @@
+import PixelBus
 import PixelCore
 
-/// Turns frames into HT16K33 I²C messages. Pure: no bus, no state.
+/// Turns frames into HT16K33 I²C messages: the `RegisterChip` that `HT16K33Panel` drives.
+/// Pure: no bus, no state (brightness is a chip-wide command, sent as it changes).
 ///
 /// **Monochrome.** An LED is on when the mean of its three linear channels is at least
 /// a quarter of full drive (`OnOffThreshold`); brightness is chip-wide (the dimming command).
@@ -85,5 +87,28 @@ public struct HT16K33Encoder: Hashable, Sendable {
     /// The encode step `pixelwheel bench` times (frame → bytes, no bus).
     public func transactions(for frame: Frame) -> [[UInt8]] {
         messages(from: nil, to: displayRAM(for: frame))
+    }
+}
+
+extension HT16K33Encoder: RegisterChip {
+    public static var typeName: String { "ht16k33" }
+    public var location: String { "at \(configuration.address)" }
+    public var sizeHint: String { "render at the panel's size or set layout=" }
+    public var powerUpImage: [UInt8] { [UInt8](repeating: 0, count: 16) }
+    public func image(for frame: Frame) -> [UInt8] { displayRAM(for: frame) }
+
+    /// The dimming command at `percent` of the configured level.
+    public mutating func setBrightness(percent: Int) -> [[UInt8]] {
+        [[HT16K33Command.dimming(Self.scaled(configuration.brightness, percent: percent))]]
+    }
+}
+
+/// An HT16K33 LED matrix backpack on an I²C bus.
+public typealias HT16K33Panel = RegisterChipPanel<HT16K33Encoder>
+
+extension RegisterChipPanel where Chip == HT16K33Encoder {
+    /// Takes `bus` and starts the chip at `configuration.address`.
+    public convenience init(bus: any I2CBus, configuration: HT16K33Configuration) throws(BusError) {
+        try self.init(chip: HT16K33Encoder(configuration: configuration), link: .i2c(bus, address: configuration.address))
     }
 }
