@@ -25,7 +25,8 @@ public struct PanelTypeSummary: Sendable {
     public static let mountingNote = "on every type, rotate=0|90|180|270 turns the picture clockwise on the board "
         + "(seen from the front), then mirror=x|y|xy flips it; a quarter turn swaps the frame's width and height"
 
-    /// The notes of `type`: the module rows of max7219, and the old meanings of `rotate`.
+    /// The notes of `type`: the rows of its board table (max7219 modules, ht16k33 layouts,
+    /// is31fl3731 boards), and the old meanings of `rotate`.
     static func notes(_ type: String) -> [String] {
         switch type {
         case "max7219":
@@ -34,8 +35,10 @@ public struct PanelTypeSummary: Sendable {
                     + "still accepted without module=); with module=, rotate and mirror turn and flip the whole row",
             ]
         case "ht16k33":
-            return ["alias: rotate on ht16k33 was 0|180 (the board upside down; 180 shows the same); now the mounting: "
+            return HT16K33Board.all.map { "layout=\($0.name): \($0.boards)" } + ["alias: rotate on ht16k33 was 0|180 (the board upside down; 180 shows the same); now the mounting: "
                 + "90 and 270 too (a turned 16x8 layout takes 8x16 frames), and mirror"]
+        case "is31fl3731":
+            return IS31FL3731Board.all.map { "board=\($0.name): \($0.boards)" }
         case "ws2812", "apa102", "sk9822":
             return ["tile-rotate is how each tile is wired on the board; rotate and mirror mount the whole board, as before"]
         default:

@@ -127,3 +127,22 @@ import Testing
         }
     }
 }
+
+@Suite struct BoardTableTests {
+    @Test func everyBoardTableRowIsNamedInListWithTheBoardsItFits() throws {
+        let notes = Dictionary(uniqueKeysWithValues: PanelTypeSummary.all.map { ($0.type, $0.notes) })
+        for layout in HT16K33Board.all {
+            #expect(!layout.boards.isEmpty && notes["ht16k33"]?.contains("layout=\(layout.name): \(layout.boards)") == true)
+        }
+        for board in IS31FL3731Board.all {
+            #expect(!board.boards.isEmpty && notes["is31fl3731"]?.contains("board=\(board.name): \(board.boards)") == true)
+        }
+    }
+
+    @Test func theNamedBoardsAreRowsOfTheirTables() {
+        #expect(HT16K33Board.all.map(\.name) == ["8x8", "16x8", "featherwing-16x8", "bicolor-8x8"])
+        #expect(HT16K33Board.adafruitBicolor8x8.isBicolour && HT16K33Board.adafruit8x8.row(x: 0, y: 0) == 7)
+        #expect(IS31FL3731Board.all.map(\.name) == ["charlieplex16x9", "charliewing15x7"])
+        #expect(IS31FL3731Board.charliewing15x7.ledNumbers.count == 105)
+    }
+}
