@@ -112,5 +112,6 @@ public struct MAX7219Module: Hashable, Sendable, CustomStringConvertible {
         return parts.isEmpty ? "rotate=0" : parts.joined(separator: ",")
     }
 
+    /// The name `module=` takes.
     public var description: String { name }
 }
