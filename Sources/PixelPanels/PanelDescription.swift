@@ -6,14 +6,22 @@ import PixelCore
 ///
 /// `makeDriver(on:)` builds the real driver against a `BusProvider`: simulated buses wired to
 /// device models in the simulator, device nodes on a Pi.
+///
+/// Every type is the board's own wiring (its configuration) behind one mounting stage,
+/// `rotate` and `mirror` (`Mounting`), read the same way for all of them. The one exception is
+/// kept for old descriptions: `max7219` without `module=` reads `rotate` and `mirror` as its
+/// block wiring, as it always did (see `MAX7219Configuration`), and is mounted upright.
 public struct PanelDescription: Sendable {
-    /// The panel types and their chip configurations.
+    /// The panel types and their chip configurations: each board's own wiring.
     public enum Kind: Sendable {
         case max7219(MAX7219Configuration)
         case ht16k33(HT16K33Configuration)
         case is31fl3731(IS31FL3731Configuration)
+        /// HUB75 carries its mounting's turn and flip here too, as it did before every type had one.
         case hub75(HUB75Configuration, rotation: Rotation, mirror: Mirror)
+        /// A strip's pixel mapper holds the mounting, folded into its LED table.
         case ws2812(WS2812Configuration)
+        /// A strip's pixel mapper holds the mounting, folded into its LED table.
         case apa102(APA102Configuration, chip: APA102Chip)
     }
 
@@ -32,6 +40,8 @@ public struct PanelDescription: Sendable {
     public let spiBufferSize: Int
     /// The option keys this type read, with defaults and ranges.
     public let keys: [PanelOptionKey]
+    /// The mounting stage: how the board is turned and flipped under the picture.
+    public let mounting: Mounting
 
     /// The panel types this build knows, in the order `list` shows them.
     public static let knownTypes = ["hub75", "ws2812", "apa102", "sk9822", "max7219", "ht16k33", "is31fl3731"]
@@ -48,17 +58,25 @@ public struct PanelDescription: Sendable {
     public init(options: inout PanelOptions, text: String) throws(PanelConfigurationError) {
         self.text = text
         let type = options.type
+        // The board's own keys first; strips read the mounting inside (their mapper folds it in).
+        let board: Kind
         switch type {
-        case "max7219": kind = .max7219(try MAX7219Configuration(options: &options))
-        case "ht16k33": kind = .ht16k33(try HT16K33Configuration(options: &options))
-        case "is31fl3731": kind = .is31fl3731(try IS31FL3731Configuration(options: &options))
-        case "hub75":
-            let configuration = try HUB75Configuration(options: &options)
-            kind = .hub75(configuration, rotation: try options.rotation(), mirror: try options.mirror())
-        case "ws2812": kind = .ws2812(try WS2812Configuration(options: &options))
+        case "max7219": board = .max7219(try MAX7219Configuration(options: &options))
+        case "ht16k33": board = .ht16k33(try HT16K33Configuration(boardOptions: &options))
+        case "is31fl3731": board = .is31fl3731(try IS31FL3731Configuration(options: &options))
+        case "hub75": board = .hub75(try HUB75Configuration(options: &options), rotation: .upright, mirror: [])
+        case "ws2812": board = .ws2812(try WS2812Configuration(options: &options))
         case "apa102", "sk9822":
-            kind = .apa102(try APA102Configuration(options: &options), chip: type == "sk9822" ? .sk9822 : .apa102)
+            board = .apa102(try APA102Configuration(options: &options), chip: type == "sk9822" ? .sk9822 : .apa102)
         default: throw .unknownType(type, known: Self.knownTypes)
+        }
+        // Then the mounting, the same keys for every type, except the old max7219 spelling.
+        let mounting = type == "max7219" && MAX7219Configuration.usesOldKeys(options) ? Mounting.upright : try options.mounting()
+        self.mounting = mounting
+        if case let .hub75(configuration, _, _) = board {
+            kind = .hub75(configuration, rotation: mounting.rotation, mirror: mounting.mirror)
+        } else {
+            kind = board
         }
         let bus = Self.bus(of: kind)
         let defaultDevice = switch bus {
@@ -130,25 +148,25 @@ public struct PanelDescription: Sendable {
     public func makeDriver(on provider: any BusProvider) throws(BusError) -> PanelDriver {
         switch kind {
         case let .max7219(c):
-            return PanelDriver(panel: try MAX7219Panel(device: try provider.spiDevice(device, for: self), configuration: c))
+            return PanelDriver(panel: mounted(try MAX7219Panel(device: try provider.spiDevice(device, for: self), configuration: c)))
         case let .ht16k33(c):
-            return PanelDriver(panel: try HT16K33Panel(bus: try provider.i2cBus(device, for: self), configuration: c))
+            return PanelDriver(panel: mounted(try HT16K33Panel(bus: try provider.i2cBus(device, for: self), configuration: c)))
         case let .is31fl3731(c):
-            return PanelDriver(panel: try IS31FL3731Panel(bus: try provider.i2cBus(device, for: self), configuration: c))
+            return PanelDriver(panel: mounted(try IS31FL3731Panel(bus: try provider.i2cBus(device, for: self), configuration: c)))
         case let .ws2812(c):
             return PanelDriver(panel: try WS2812Panel(device: try provider.spiDevice(device, for: self), configuration: c))
         case let .apa102(c, _):
             return PanelDriver(panel: try APA102Panel(device: try provider.spiDevice(device, for: self), configuration: c))
-        case let .hub75(c, rotation, mirror):
+        case let .hub75(c, _, _):
             let hub75 = HUB75Panel(configuration: c)
             let refresher = try hub75.makeRefresher(lines: try provider.gpioLines(device, outputMask: c.drivenLines, for: self))
-            if rotation == .upright && mirror.isEmpty { return PanelDriver(panel: hub75, refresher: refresher) }
-            do {
-                return PanelDriver(panel: try MappedPanel(hub75, rotation: rotation, mirror: mirror), refresher: refresher)
-            } catch {
-                throw .invalidRequest(device: "hub75", reason: error.description)
-            }
+            return PanelDriver(panel: mounted(hub75), refresher: refresher)
         }
+    }
+
+    /// `board` behind the mounting stage, or `board` itself when it is upright.
+    private func mounted<Board: Panel>(_ board: Board) -> any Panel {
+        mounting.isUpright ? board : MountedPanel(board, mounting: mounting)
     }
 }
 
@@ -166,30 +184,4 @@ public struct PanelDriver {
         self.panel = panel
         self.refresher = refresher
     }
-}
-
-/// One panel type as `pixelwheel list` shows it: generated from the same parser that reads
-/// descriptions, so every key, default and range shown is the one in force.
-public struct PanelTypeSummary: Sendable {
-    /// The type name.
-    public let type: String
-    /// Its bus.
-    public let bus: PanelDescription.Bus
-    /// A description that parses, used to walk the parser.
-    public let example: String
-    /// Every key it reads, with default and range.
-    public let keys: [PanelOptionKey]
-
-    /// Every known type.
-    public static let all: [PanelTypeSummary] = examples.map { type, example in
-        // The examples are fixed and tested to parse, so this cannot fail at run time.
-        let description = try! PanelDescription(parsing: example)
-        return PanelTypeSummary(type: type, bus: description.bus, example: example, keys: description.keys)
-    }
-
-    /// One description per type that parses with every other key at its default.
-    static let examples: [(String, String)] = [
-        ("hub75", "hub75"), ("ws2812", "ws2812:width=16,height=16"), ("apa102", "apa102:length=60"),
-        ("sk9822", "sk9822:length=60"), ("max7219", "max7219"), ("ht16k33", "ht16k33"), ("is31fl3731", "is31fl3731"),
-    ]
 }

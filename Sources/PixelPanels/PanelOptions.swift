@@ -5,6 +5,8 @@ public struct PanelOptions: Sendable {
     public let type: String
     private let values: [String: String]
     private var used: Set<String> = []
+    /// The mounting, once read (see `mounting()`).
+    private var mountingRead: Mounting?
     /// Every key a getter asked for, in the order asked, with its default and what it
     /// accepts: what `pixelwheel list` prints, so the list can never drift from the parser.
     public private(set) var keys: [PanelOptionKey] = []
@@ -91,6 +93,17 @@ public struct PanelOptions: Sendable {
         case "xy": return [.x, .y]
         default: return []
         }
+    }
+
+    /// The mounting stage every panel type shares: `rotate` (0|90|180|270, the picture's
+    /// clockwise turn on the board) and `mirror` (none|x|y|xy, then flipped along the board's
+    /// axes). Read once: a later call returns the same value, so a strip's pixel mapper, which
+    /// folds the stage into its LED table, and the description that owns it read one mounting.
+    public mutating func mounting() throws(PanelConfigurationError) -> Mounting {
+        if let mountingRead { return mountingRead }
+        let mounting = Mounting(rotation: try rotation(), mirror: try mirror())
+        mountingRead = mounting
+        return mounting
     }
 
     /// Whether `key` was given (does not mark it read).

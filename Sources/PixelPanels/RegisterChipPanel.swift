@@ -3,13 +3,19 @@ import PixelCore
 
 /// What differs between the register chips (MAX7219, HT16K33, IS31FL3731) under the one
 /// driver they share, `RegisterChipPanel`: how a frame becomes the bytes the chip holds, and
-/// which messages take the chip from what it holds to that.
+/// which messages take the chip from what it holds to that. Each chip's encoder conforms
+/// (`MAX7219Encoder`, `HT16K33Encoder`, `IS31FL3731Encoder`): a chip is its configuration,
+/// what the description says, and its encoder, what the driver sends.
 public protocol RegisterChip: Sendable {
+    /// What the description says about the board and its chip.
+    associatedtype Configuration: RegisterChipConfiguration
+    /// The board and chip as configured (brightness at its 100 % level).
+    var configuration: Configuration { get }
     /// The type name for messages, e.g. "max7219".
     static var typeName: String { get }
-    /// Logical width in LEDs.
+    /// Width in LEDs (the configuration's, unless a chip says otherwise).
     var width: Int { get }
-    /// Logical height in LEDs.
+    /// Height in LEDs (the configuration's, unless a chip says otherwise).
     var height: Int { get }
     /// Where the chip is, for messages (e.g. "at 0x70"); empty when the bus says it all.
     var location: String { get }
@@ -60,7 +66,7 @@ public struct RegisterLink {
 /// differ from what the chip holds: showing the same frame twice sends nothing the second time.
 /// If a message fails the panel forgets what the chip holds, and the next `show` rewrites it all.
 public final class RegisterChipPanel<Chip: RegisterChip>: RestartablePanel {
-    /// The chip's encoder and settings.
+    /// The chip's encoder, with its configuration and the brightness in force.
     public private(set) var chip: Chip
     private let link: RegisterLink
     /// The bytes the chip holds now, or `nil` when a failed message left them unknown.
@@ -114,7 +120,24 @@ public final class RegisterChipPanel<Chip: RegisterChip>: RestartablePanel {
     }
 }
 
+/// What a register chip's configuration tells the driver: the board's size.
+public protocol RegisterChipConfiguration: Hashable, Sendable {
+    /// Board width in LEDs.
+    var width: Int { get }
+    /// Board height in LEDs.
+    var height: Int { get }
+}
+
+extension MAX7219Configuration: RegisterChipConfiguration {}
+extension HT16K33Configuration: RegisterChipConfiguration {}
+extension IS31FL3731Configuration: RegisterChipConfiguration {}
+
 extension RegisterChip {
+    /// The configuration's width.
+    public var width: Int { configuration.width }
+    /// The configuration's height.
+    public var height: Int { configuration.height }
+
     /// `configured` scaled to `percent`, rounded to nearest.
     static func scaled(_ configured: Int, percent: Int) -> Int { (configured * percent + 50) / 100 }
 }

@@ -54,10 +54,9 @@ public struct SimulatedTarget {
         self.model = model; self.spi = spi; self.i2c = i2c; self.gpio = gpio
     }
 
-    /// A MAX7219 row is modelled as the module wiring its options describe: the defaults are
-    /// FC-16 modules, `rotate=90` generic modules, `rotate=180` ICStation modules, `mirror`
-    /// Parola modules; every other combination of `rotate`, `mirror` and `reverse` is the FC-16
-    /// wiring turned (and mirrored) that way.
+    /// A MAX7219 row is modelled as the module wiring its options describe (`module=`, or the
+    /// old `rotate`/`mirror` that name one) and the chain direction `reverse` gives. The
+    /// mounting is not the model's business: the model shows the row as built.
     static func max7219Board(_ configuration: MAX7219Configuration) -> MAX7219Board {
         MAX7219Board(configuration)
     }

@@ -48,11 +48,13 @@ struct ListCommand: ParsableCommand {
         }
         print("")
         print("panels, for --panel TYPE:key=value,… (key=default  allowed values):")
+        print("mounting: \(PanelTypeSummary.mountingNote)")
         for panel in PanelTypeSummary.all {
             print("\(panel.type) (\(panel.bus.rawValue))")
             for key in panel.keys {
                 print("    \(key.key)=\(key.defaultValue)  (\(key.allowed))")
             }
+            for note in panel.notes { print("    note: \(note)") }
         }
     }
 }

@@ -19,11 +19,13 @@ public struct HT16K33Board: Hashable, Sendable {
     /// Bicolour boards only: the ROW line of each LED's red die, on the LED's COM line; `rows`
     /// then drives its green die. `nil` on single-colour boards.
     public let redRows: [Int]?
+    /// Which boards are wired this way, for the docs and `pixelwheel list`.
+    public let boards: String
 
     /// A board of `width` × `height` LEDs; `lines(x, y)` gives the ROW and COM line of each,
     /// and `redRow(x, y)`, for a bicolour board, the ROW line of its red die (`lines` then
     /// gives the green die's).
-    public init(name: String, width: Int, height: Int, lines: (_ x: Int, _ y: Int) -> (row: Int, com: Int),
+    public init(name: String, width: Int, height: Int, boards: String = "", lines: (_ x: Int, _ y: Int) -> (row: Int, com: Int),
                 redRow: ((_ x: Int, _ y: Int) -> Int)? = nil) {
         var rows = [Int](), coms = [Int](), reds = [Int]()
         for y in 0..<height {
@@ -43,42 +45,48 @@ public struct HT16K33Board: Hashable, Sendable {
         self.rows = rows
         self.coms = coms
         self.redRows = redRow == nil ? nil : reds
+        self.boards = boards
     }
 
     /// A board whose LED columns each run along one ROW line (`rowLines`, leftmost first) and
     /// whose LED rows each run along one COM line (`comLines`, top first).
-    public init(name: String, rowLines: [Int], comLines: [Int]) {
-        self.init(name: name, width: rowLines.count, height: comLines.count) { x, y in (rowLines[x], comLines[y]) }
+    public init(name: String, rowLines: [Int], comLines: [Int], boards: String = "") {
+        self.init(name: name, width: rowLines.count, height: comLines.count, boards: boards) { x, y in (rowLines[x], comLines[y]) }
     }
 
-    /// Adafruit's 8×8 matrix backpack (products 870–872, 1049–1052). Its columns are wired one
-    /// ROW line round: the leftmost column is ROW 7, the next ROW 0, then ROW 1…6 (the
-    /// Adafruit library's `x = (x + 7) % 8`). LED rows are COM 0…7 from the top.
-    public static let adafruit8x8 = HT16K33Board(name: "8x8", rowLines: [7, 0, 1, 2, 3, 4, 5, 6],
-                                                 comLines: [0, 1, 2, 3, 4, 5, 6, 7])
+    /// The boards `layout=` accepts, one row each; adding a board is adding a row. Each is an
+    /// Adafruit board as its CircuitPython `adafruit_ht16k33.matrix` class drives it.
+    public static let all: [HT16K33Board] = [
+        // Its columns are wired one ROW line round: the leftmost column is ROW 7, the next ROW 0,
+        // then ROW 1…6 (the Adafruit library's `x = (x + 7) % 8`). LED rows are COM 0…7 from the top.
+        HT16K33Board(name: "8x8", rowLines: [7, 0, 1, 2, 3, 4, 5, 6], comLines: [0, 1, 2, 3, 4, 5, 6, 7],
+                     boards: "Adafruit 8x8 matrix backpack (products 870-872, 1049-1052; Matrix8x8)"),
+        // Held landscape, as `MatrixBackpack16x8` (CircuitPython) and rotation 1 (Arduino):
+        // column x is ROW x, row y is COM y.
+        HT16K33Board(name: "16x8", rowLines: Array(0..<16), comLines: [0, 1, 2, 3, 4, 5, 6, 7],
+                     boards: "Adafruit 16x8 matrix backpack, landscape (products 2035-2044, 2052; MatrixBackpack16x8)"),
+        // Its two 8×8 matrices run along the COM lines, so column x is COM x mod 8 and row y is
+        // ROW y of the left matrix (x < 8) or ROW 8 + y of the right one. Its LED (1, 0) is the
+        // backpack's (0, 1).
+        HT16K33Board(name: "featherwing-16x8", width: 16, height: 8,
+                     boards: "Adafruit 16x8 LED matrix FeatherWing (Matrix16x8)") { x, y in (row: y + (x < 8 ? 0 : 8), com: x % 8) },
+        // The LED at column x, row y is on COM x, its green die on ROW y and its red die on
+        // ROW 8 + y; both lit is yellow.
+        HT16K33Board(name: "bicolor-8x8", width: 8, height: 8, boards: "Adafruit bicolour 8x8 matrix backpack (Matrix8x8x2)",
+                     lines: { x, y in (row: y, com: x) }, redRow: { _, y in 8 + y }),
+    ]
 
-    /// Adafruit's 16×8 matrix backpack (products 2035–2044, 2052) held landscape, as the
-    /// Adafruit libraries' `MatrixBackpack16x8` (CircuitPython) and rotation 1 (Arduino):
-    /// column x is ROW x, row y is COM y.
-    public static let adafruit16x8 = HT16K33Board(name: "16x8", rowLines: Array(0..<16),
-                                                  comLines: [0, 1, 2, 3, 4, 5, 6, 7])
+    /// Adafruit's 8×8 matrix backpack: the `8x8` row.
+    public static var adafruit8x8: HT16K33Board { named("8x8")! }
+    /// Adafruit's 16×8 matrix backpack held landscape: the `16x8` row.
+    public static var adafruit16x8: HT16K33Board { named("16x8")! }
+    /// Adafruit's 16×8 LED matrix FeatherWing: the `featherwing-16x8` row.
+    public static var adafruitFeatherWing16x8: HT16K33Board { named("featherwing-16x8")! }
+    /// Adafruit's bicolour 8×8 matrix backpack: the `bicolor-8x8` row.
+    public static var adafruitBicolor8x8: HT16K33Board { named("bicolor-8x8")! }
 
-    /// Adafruit's 16×8 LED matrix FeatherWing (CircuitPython `Matrix16x8`), landscape: its two
-    /// 8×8 matrices run along the COM lines, so column x is COM x mod 8 and row y is ROW y of
-    /// the left matrix (x < 8) or ROW 8 + y of the right one. Its LED (1, 0) is the
-    /// backpack's (0, 1).
-    public static let adafruitFeatherWing16x8 = HT16K33Board(name: "featherwing-16x8", width: 16, height: 8) { x, y in
-        (row: y + (x < 8 ? 0 : 8), com: x % 8)
-    }
-
-    /// Adafruit's bicolour 8×8 matrix backpack (CircuitPython `Matrix8x8x2`): the LED at column
-    /// x, row y is on COM x, its green die on ROW y and its red die on ROW 8 + y; both lit is
-    /// yellow.
-    public static let adafruitBicolor8x8 = HT16K33Board(name: "bicolor-8x8", width: 8, height: 8,
-                                                        lines: { x, y in (row: y, com: x) }, redRow: { _, y in 8 + y })
-
-    /// The boards `layout=` accepts.
-    public static let all: [HT16K33Board] = [.adafruit8x8, .adafruit16x8, .adafruitFeatherWing16x8, .adafruitBicolor8x8]
+    /// The board `layout=` calls `name`, if any.
+    public static func named(_ name: String) -> HT16K33Board? { all.first { $0.name == name } }
 
     /// True for a board with a red and a green die per LED.
     public var isBicolour: Bool { redRows != nil }

@@ -1,6 +1,8 @@
+import PixelBus
 import PixelCore
 
-/// Turns frames into HT16K33 I²C messages. Pure: no bus, no state.
+/// Turns frames into HT16K33 I²C messages: the `RegisterChip` that `HT16K33Panel` drives.
+/// Pure: no bus, no state (brightness is a chip-wide command, sent as it changes).
 ///
 /// **Monochrome.** An LED is on when the mean of its three linear channels is at least
 /// a quarter of full drive (`OnOffThreshold`); brightness is chip-wide (the dimming command).
@@ -31,9 +33,13 @@ public struct HT16K33Encoder: Hashable, Sendable {
         precondition(frame.width == board.width && frame.height == board.height,
                      "HT16K33 frame must be \(board.width)x\(board.height) LEDs")
         var ram = [UInt8](repeating: 0, count: 16)
+        // The old half turn is the mounting stage's: its own inverse, so it also says which
+        // frame pixel each board LED shows.
+        let turn = Mounting(rotation: configuration.rotated180 ? .clockwise180 : .upright)
         for y in 0..<board.height {
             for x in 0..<board.width {
-                let source = configuration.rotated180 ? frame[board.width - 1 - x, board.height - 1 - y] : frame[x, y]
+                let p = turn.boardPosition(x: x, y: y, width: board.width, height: board.height)
+                let source = frame[p.x, p.y]
                 if let red = board.redRAMLocation(x: x, y: y) {
                     // Bicolour: each die on when its own channel reaches the on/off level.
                     if Int(source.red) >= OnOffThreshold.meanLevel { ram[red.byte] |= 1 << UInt8(red.bit) }
@@ -81,5 +87,28 @@ public struct HT16K33Encoder: Hashable, Sendable {
     /// The encode step `pixelwheel bench` times (frame → bytes, no bus).
     public func transactions(for frame: Frame) -> [[UInt8]] {
         messages(from: nil, to: displayRAM(for: frame))
+    }
+}
+
+extension HT16K33Encoder: RegisterChip {
+    public static var typeName: String { "ht16k33" }
+    public var location: String { "at \(configuration.address)" }
+    public var sizeHint: String { "render at the panel's size or set layout=" }
+    public var powerUpImage: [UInt8] { [UInt8](repeating: 0, count: 16) }
+    public func image(for frame: Frame) -> [UInt8] { displayRAM(for: frame) }
+
+    /// The dimming command at `percent` of the configured level.
+    public mutating func setBrightness(percent: Int) -> [[UInt8]] {
+        [[HT16K33Command.dimming(Self.scaled(configuration.brightness, percent: percent))]]
+    }
+}
+
+/// An HT16K33 LED matrix backpack on an I²C bus.
+public typealias HT16K33Panel = RegisterChipPanel<HT16K33Encoder>
+
+extension RegisterChipPanel where Chip == HT16K33Encoder {
+    /// Takes `bus` and starts the chip at `configuration.address`.
+    public convenience init(bus: any I2CBus, configuration: HT16K33Configuration) throws(BusError) {
+        try self.init(chip: HT16K33Encoder(configuration: configuration), link: .i2c(bus, address: configuration.address))
     }
 }

@@ -9,6 +9,10 @@ import PixelBus
 /// | `board` | `charlieplex16x9`, `charliewing15x7` | `charlieplex16x9` | which board (see `IS31FL3731Board`) |
 /// | `address` | 0x74…0x77 or 116…119 | 0x74 | the I²C address set by the AD pin (GND 0x74, SCL 0x75, SDA 0x76, VCC 0x77) |
 /// | `brightness` | 0…255 | 255 | global scale: an LED at full level gets PWM `brightness` |
+///
+/// A panel description also takes `rotate` (0/90/180/270) and `mirror` (x/y/xy): the mounting
+/// every type shares (`Mounting`), which turns the board after its LED table; a quarter turn of
+/// the 16×9 board takes 9×16 frames.
 public struct IS31FL3731Configuration: Hashable, Sendable {
     /// The `--panel` type name.
     public static let panelType = "is31fl3731"
@@ -38,7 +42,7 @@ public struct IS31FL3731Configuration: Hashable, Sendable {
         let name = try options.choice("board", IS31FL3731Board.all.map(\.name), default: "charlieplex16x9")
         let address = try options.i2cAddress("address", in: Self.addresses, default: 0x74)
         let brightness = try options.integer("brightness", in: 0...255, default: 255)
-        self.init(board: IS31FL3731Board.all.first { $0.name == name }!, address: address, brightness: brightness)
+        self.init(board: IS31FL3731Board.named(name)!, address: address, brightness: brightness)
     }
 
     /// Panel width in LEDs.

@@ -1,6 +1,9 @@
+import PixelBus
 import PixelCore
 
-/// Turns frames into IS31FL3731 I²C messages. Pure: no bus, no state.
+/// Turns frames into IS31FL3731 I²C messages: the `RegisterChip` that `IS31FL3731Panel`
+/// drives. It holds no bus; its only state is the brightness in force, which `setBrightness`
+/// sets (the chip has no global current register, so brightness scales the duties).
 ///
 /// **Brightness.** Each LED gets an 8-bit PWM duty from the mean of its three linear
 /// channels, scaled by the configured brightness and rounded to nearest:
@@ -17,12 +20,15 @@ public struct IS31FL3731Encoder: Hashable, Sendable {
     /// The most data bytes after the register byte in one message.
     public static let maximumDataBytesPerWrite = 32
 
-    /// The board this encoder writes for.
+    /// The board this encoder writes for (its brightness is the 100 % level).
     public let configuration: IS31FL3731Configuration
+    /// The global scale in force, 0…255: `configuration.brightness` until `setBrightness`.
+    public private(set) var brightness: Int
 
     /// An encoder for `configuration`.
     public init(configuration: IS31FL3731Configuration) {
         self.configuration = configuration
+        brightness = configuration.brightness
     }
 
     /// The PWM duty for `color` at global scale `brightness` (0…255), rounded to nearest.
@@ -39,7 +45,7 @@ public struct IS31FL3731Encoder: Hashable, Sendable {
                      "IS31FL3731 frame must be \(board.width)x\(board.height) LEDs")
         var pwm = [UInt8](repeating: 0, count: IS31FL3731Register.ledCount)
         for (i, led) in board.ledNumbers.enumerated() {
-            pwm[led] = Self.pwm(for: frame.pixels[i], brightness: configuration.brightness)
+            pwm[led] = Self.pwm(for: frame.pixels[i], brightness: brightness)
         }
         return pwm
     }
@@ -96,5 +102,37 @@ public struct IS31FL3731Encoder: Hashable, Sendable {
     /// `pixelwheel bench` times (frame → bytes, no bus).
     public func transactions(for frame: Frame) -> [[UInt8]] {
         [[IS31FL3731Register.command, 0x00]] + pwmMessages(from: nil, to: pwmRegisters(for: frame))
+    }
+}
+
+extension IS31FL3731Encoder: RegisterChip {
+    public static var typeName: String { "is31fl3731" }
+    public var location: String { "at \(configuration.address)" }
+    public var sizeHint: String { "render at the panel's size or set board=" }
+    public var powerUpImage: [UInt8] { [UInt8](repeating: 0, count: IS31FL3731Register.ledCount) }
+    public func image(for frame: Frame) -> [UInt8] { pwmRegisters(for: frame) }
+
+    /// The changed duties; from an unknown state, frame page 0 is selected again first.
+    public func messages(from held: [UInt8]?, to target: [UInt8]) -> [[UInt8]] {
+        let messages = pwmMessages(from: held, to: target)
+        return held == nil ? [[IS31FL3731Register.command, 0x00]] + messages : messages
+    }
+
+    /// Scales the duties of the frames shown from now on to `percent` of the configured
+    /// brightness; nothing is sent now.
+    public mutating func setBrightness(percent: Int) -> [[UInt8]] {
+        brightness = Self.scaled(configuration.brightness, percent: percent)
+        return []
+    }
+}
+
+/// An IS31FL3731 CharliePlex board on an I²C bus.
+public typealias IS31FL3731Panel = RegisterChipPanel<IS31FL3731Encoder>
+
+extension RegisterChipPanel where Chip == IS31FL3731Encoder {
+    /// Takes `bus` and starts the chip at `configuration.address`; afterwards frame 0 is
+    /// displayed, dark and selected.
+    public convenience init(bus: any I2CBus, configuration: IS31FL3731Configuration) throws(BusError) {
+        try self.init(chip: IS31FL3731Encoder(configuration: configuration), link: .i2c(bus, address: configuration.address))
     }
 }

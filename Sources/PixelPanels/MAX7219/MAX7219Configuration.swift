@@ -5,14 +5,18 @@
 /// | key | values | default | meaning |
 /// |---|---|---|---|
 /// | `chips` | 1…16 | 4 | chips in the cascade, one 8×8 block each, side by side in one row |
-/// | `rotate` | 0, 90, 180, 270 | 0 | how each block is turned relative to an FC-16 module (see `MAX7219Rotation`) |
+/// | `module` | a row of `MAX7219Module.all` | `fc16` | how each block is wired to its chip |
 /// | `reverse` | flag | off | the chip nearest the Pi (on DIN) is the leftmost block instead of the rightmost |
-/// | `mirror` | flag | off | each block is mirrored left to right after turning (Parola modules) |
 /// | `brightness` | 0…15 | 7 | the intensity register: duty (2·n + 1)/32 |
 ///
-/// `rotate` × `mirror` give all eight ways an 8×8 block can be wired (four turns, each also
-/// mirrored), and `reverse` either direction of the chain; hardware/README.md's MAX7219 section says
-/// which combination matches which module and which luma.led_matrix `block_orientation`.
+/// `module` and `reverse` are the board's wiring. The description's `rotate` and `mirror` are
+/// the mounting every panel type shares (`Mounting`), which turns the whole row.
+///
+/// **The old keys.** Before `module=` existed, `rotate` (0/90/180/270) and a bare `mirror` named
+/// the block wiring as the FC-16 block turned and mirrored. Without `module=`, this parser still
+/// reads them that way and picks the row they meant (`MAX7219Module.legacy`): `rotate=90` is
+/// `module=generic`, `rotate=180` `module=icstation`, `rotate=270` `module=luma`, `mirror`
+/// `module=parola`. With `module=` they are the mounting, as on every other type.
 ///
 /// The panel is `8 × chips` LEDs wide and 8 LEDs tall.
 public struct MAX7219Configuration: Hashable, Sendable {
@@ -25,51 +29,88 @@ public struct MAX7219Configuration: Hashable, Sendable {
 
     /// Chips in the cascade, 1…16; each drives one 8×8 block.
     public var chips: Int
-    /// How each block is turned relative to the reference (FC-16) wiring.
-    public var rotation: MAX7219Rotation
+    /// How each block is wired to its chip.
+    public var module: MAX7219Module
     /// False: the chain runs right to left, so the chip on DIN is the rightmost block (FC-16
     /// and generic modules as usually mounted). True: the chip on DIN is the leftmost block.
     public var reversed: Bool
-    /// True: each block is mirrored left to right after `rotation` (Parola modules: segment
-    /// G is the leftmost column of the reference wiring instead of DP).
-    public var mirrored: Bool
     /// Intensity register value 0…15: LED duty (2·n + 1)/32.
     public var intensity: Int
     /// SPI clock in Hz (at most 10 MHz).
     public var speedHz: Int
 
     /// A configuration given directly (tests, code).
-    public init(chips: Int = 4, rotation: MAX7219Rotation = .none, reversed: Bool = false, mirrored: Bool = false,
-                intensity: Int = 7, speedHz: Int = 1_000_000) {
+    public init(chips: Int = 4, module: MAX7219Module = .fc16, reversed: Bool = false, intensity: Int = 7,
+                speedHz: Int = 1_000_000) {
         precondition((1...Self.maximumChips).contains(chips), "MAX7219 cascades hold 1...16 chips")
         precondition((0...15).contains(intensity), "MAX7219 intensity is 0...15")
         precondition(speedHz > 0 && speedHz <= Self.maximumSpeedHz, "MAX7219 SPI clock is at most 10 MHz")
         self.chips = chips
-        self.rotation = rotation
+        self.module = module
         self.reversed = reversed
-        self.mirrored = mirrored
         self.intensity = intensity
         self.speedHz = speedHz
     }
 
-    /// Reads `chips`, `rotate`, `reverse`, `mirror` and `brightness` from `options`. The caller runs
-    /// `options.finish()` afterwards, so a misspelt key is refused.
+    /// A configuration in the old terms: the block wiring as the FC-16 block turned by
+    /// `rotation` and, when `mirrored`, mirrored left to right (see `MAX7219Module.legacy`).
+    public init(chips: Int = 4, rotation: MAX7219Rotation, reversed: Bool = false, mirrored: Bool = false,
+                intensity: Int = 7, speedHz: Int = 1_000_000) {
+        self.init(chips: chips, module: .legacy(rotation: rotation, mirrored: mirrored), reversed: reversed,
+                  intensity: intensity, speedHz: speedHz)
+    }
+
+    /// Reads `chips`, `module`, `reverse` and `brightness` from `options`; without `module`,
+    /// `rotate` and `mirror` are read the old way, as the block wiring (see above). The caller
+    /// runs `options.finish()` afterwards, so a misspelt key is refused.
     public init(options: inout PanelOptions) throws(PanelConfigurationError) {
         let chips = try options.integer("chips", in: 1...Self.maximumChips, default: 4)
-        let rotate = try options.choice("rotate", ["0", "90", "180", "270"], default: "0")
+        if Self.usesOldKeys(options) {
+            let rotate = try options.choice("rotate", ["0", "90", "180", "270"], default: "0")
+            let reversed = try options.flag("reverse")
+            let mirrored: Bool
+            do {
+                mirrored = try options.flag("mirror")
+            } catch {
+                guard case let .badValue(type, key, value, _) = error else { throw error }
+                throw .badValue(type: type, key: key, value: value, allowed: Self.oldMirrorValues)
+            }
+            let intensity = try options.integer("brightness", in: 0...15, default: 7)
+            self.init(chips: chips, rotation: MAX7219Rotation(rawValue: Int(rotate)!)!, reversed: reversed,
+                      mirrored: mirrored, intensity: intensity)
+            return
+        }
+        let module = MAX7219Module.named(try options.choice("module", MAX7219Module.all.map(\.name), default: "fc16"))!
         let reversed = try options.flag("reverse")
-        let mirrored = try options.flag("mirror")
         let intensity = try options.integer("brightness", in: 0...15, default: 7)
-        self.init(chips: chips, rotation: MAX7219Rotation(rawValue: Int(rotate)!)!, reversed: reversed,
-                  mirrored: mirrored, intensity: intensity)
+        self.init(chips: chips, module: module, reversed: reversed, intensity: intensity)
+    }
+
+    /// What `mirror` takes without `module=`, as its error says.
+    static let oldMirrorValues = "true|false without module= (the old Parola block mirror); with module=, none|x|y|xy"
+
+    /// True when `options` describe the block wiring with the old `rotate`/`mirror` keys: no
+    /// `module=` is given. The description then reads no mounting.
+    public static func usesOldKeys(_ options: PanelOptions) -> Bool {
+        !options.has("module")
+    }
+
+    /// The block wiring in the old terms: the FC-16 block's turn.
+    public var rotation: MAX7219Rotation {
+        get { module.legacySpelling.rotation }
+        set { module = .legacy(rotation: newValue, mirrored: mirrored) }
+    }
+
+    /// The block wiring in the old terms: mirrored left to right after `rotation`.
+    public var mirrored: Bool {
+        get { module.legacySpelling.mirrored }
+        set { module = .legacy(rotation: rotation, mirrored: newValue) }
     }
 
     /// Where the LED on digit register `digit` (0…7), data bit `bit` (0…7) sits within its
-    /// 8×8 block: the reference wiring (digit = row, D7 leftmost), turned by `rotation`, then
-    /// mirrored left to right when `mirrored`.
-    @inlinable public func blockPosition(digit: Int, bit: Int) -> (x: Int, y: Int) {
-        let p = rotation.apply(x: 7 - bit, y: digit)
-        return mirrored ? (7 - p.x, p.y) : p
+    /// 8×8 block: the module's row of the table.
+    public func blockPosition(digit: Int, bit: Int) -> (x: Int, y: Int) {
+        module.position(digit: digit, bit: bit)
     }
 
     /// Panel width in LEDs: 8 per chip.

@@ -1,7 +1,9 @@
+import PixelBus
 import PixelCore
 
-/// Turns frames into MAX7219 cascade traffic. Pure: it holds no bus and no state, so the
-/// same frame always gives the same bytes.
+/// Turns frames into MAX7219 cascade traffic: the `RegisterChip` that `MAX7219Panel` drives.
+/// It holds no bus, so the same frame always gives the same bytes; its only state is the
+/// intensity in force, which `setBrightness` sets.
 ///
 /// **Monochrome.** An LED is on when the mean of its three linear channels is at least
 /// a quarter of full drive (`OnOffThreshold`) and off otherwise; there is no per-LED dimming,
@@ -16,15 +18,18 @@ import PixelCore
 ///
 /// **Layout.** Chip *k* drives block `chips − 1 − k` counted from the left (the chain runs
 /// right to left, as on FC-16 and generic modules), or block *k* when `reversed`. Within a
-/// block, `MAX7219Rotation` and `mirrored` say where each digit register's bits land
-/// (`MAX7219Configuration.blockPosition`).
+/// block, the module's row of the table says where each digit register's bits land
+/// (`MAX7219Module`).
 public struct MAX7219Encoder: Hashable, Sendable {
-    /// The cascade this encoder writes for.
+    /// The cascade this encoder writes for (its intensity is the 100 % level).
     public let configuration: MAX7219Configuration
+    /// The intensity register value in force: `configuration.intensity` until `setBrightness`.
+    public private(set) var intensity: Int
 
     /// An encoder for `configuration`.
     public init(configuration: MAX7219Configuration) {
         self.configuration = configuration
+        intensity = configuration.intensity
     }
 
     /// Whether an LED showing `color` is on: its mean channel level is at least a quarter
@@ -46,8 +51,7 @@ public struct MAX7219Encoder: Hashable, Sendable {
             for digit in 0..<8 {
                 var value: UInt8 = 0
                 for bit in 0..<8 {
-                    // Reference wiring: digit = row, D7 leftmost; then turn (and mirror) the block.
-                    let p = configuration.blockPosition(digit: digit, bit: bit)
+                    let p = configuration.module.position(digit: digit, bit: bit)
                     if Self.isLit(frame[block * 8 + p.x, p.y]) { value |= 1 << UInt8(bit) }
                 }
                 registers[chip * 8 + digit] = value
@@ -78,7 +82,7 @@ public struct MAX7219Encoder: Hashable, Sendable {
     }
 
     /// The start-up transfers, one latch each, every chip alike: display test off, no
-    /// decode, scan all eight digits, the configured intensity, all digit registers cleared,
+    /// decode, scan all eight digits, the intensity in force, all digit registers cleared,
     /// and only then shutdown off (normal operation). The chip powers up in shutdown with
     /// undefined digit registers, so clearing them before leaving shutdown means nothing
     /// stray is ever lit; afterwards the panel knows every digit register is 0.
@@ -87,7 +91,7 @@ public struct MAX7219Encoder: Hashable, Sendable {
             broadcast(.displayTest, 0),
             broadcast(.decodeMode, 0),
             broadcast(.scanLimit, 7),
-            broadcast(.intensity, UInt8(configuration.intensity)),
+            broadcast(.intensity, UInt8(intensity)),
         ]
         for digit in 0..<8 { transfers.append(broadcast(.digit(digit), 0)) }
         transfers.append(broadcast(.shutdown, 1))
@@ -127,5 +131,31 @@ public struct MAX7219Encoder: Hashable, Sendable {
     /// one per digit register. The encode step `pixelwheel bench` times (frame → bytes, no bus).
     public func transactions(for frame: Frame) -> [[UInt8]] {
         transfers(from: nil, to: digitRegisters(for: frame))
+    }
+}
+
+extension MAX7219Encoder: RegisterChip {
+    public static var typeName: String { "max7219" }
+    public var location: String { "" }
+    public var sizeHint: String { "render at the panel's size (8 LEDs wide per chip)" }
+    public var powerUpImage: [UInt8] { [UInt8](repeating: 0, count: configuration.chips * 8) }
+    public func image(for frame: Frame) -> [UInt8] { digitRegisters(for: frame) }
+    public func messages(from held: [UInt8]?, to target: [UInt8]) -> [[UInt8]] { transfers(from: held, to: target) }
+
+    /// Scales the intensity register to `percent` of the configured value; the one latch that sets it.
+    public mutating func setBrightness(percent: Int) -> [[UInt8]] {
+        intensity = Self.scaled(configuration.intensity, percent: percent)
+        return [broadcast(.intensity, UInt8(intensity))]
+    }
+}
+
+/// A row of MAX7219 8×8 blocks on one SPI chip select (mode 0, the configured clock).
+public typealias MAX7219Panel = RegisterChipPanel<MAX7219Encoder>
+
+extension RegisterChipPanel where Chip == MAX7219Encoder {
+    /// Takes `device`, sets it to mode 0 at `configuration.speedHz`, and starts the chips.
+    public convenience init(device: any SPIDevice, configuration: MAX7219Configuration) throws(BusError) {
+        try device.configure(mode: .mode0, speedHz: configuration.speedHz)
+        try self.init(chip: MAX7219Encoder(configuration: configuration), link: .spi(device))
     }
 }

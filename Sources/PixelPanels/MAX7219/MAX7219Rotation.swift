@@ -1,15 +1,20 @@
-/// How each 8×8 block of a MAX7219 module is turned, clockwise, relative to the reference
-/// wiring (the FC-16 module seen with its DIN connector on the right).
+/// The old `rotate=` of `max7219:` (without `module=`): how each 8×8 block is wired, named as
+/// the FC-16 block turned clockwise. It now picks a row of the module table
+/// (`MAX7219Module.legacy`); `rotate` with `module=` is the mounting every type shares.
 ///
 /// Reference wiring (rotation 0): digit register *d* (0xX1 + d) drives LED row *d*, top row
 /// first, and data bit D7 (segment DP) is the leftmost LED of the row, D0 (segment G) the
 /// rightmost. With rotation *r* the LED that the reference wiring puts at (x, y) sits at
 /// that point turned *r* degrees clockwise about the block's centre instead.
 ///
-/// Common modules, from the MD_MAX72xx hardware notes: FC-16 four-in-one modules with DIN
-/// on the right: 0; generic single modules (IC above the matrix, chained right to left): 90;
-/// ICStation kits: 180; an FC-16 held upside down (DIN on the left): 180 with `reverse`.
-/// Parola modules are the FC-16 wiring mirrored (`MAX7219Configuration.mirrored`).
+/// | old options | module |
+/// |---|---|
+/// | `rotate=0` | `fc16` |
+/// | `rotate=90` | `generic` |
+/// | `rotate=180` | `icstation` |
+/// | `rotate=270` | `luma` |
+/// | `mirror` | `parola` |
+/// | `rotate=90,mirror`, `rotate=180,mirror`, `rotate=270,mirror` | `generic-mirrored`, `icstation-mirrored`, `luma-mirrored` |
 public enum MAX7219Rotation: Int, CaseIterable, Sendable {
     /// As the reference wiring.
     case none = 0

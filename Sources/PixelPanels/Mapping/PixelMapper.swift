@@ -2,10 +2,11 @@ import PixelCore
 
 /// Maps the logical picture (what frames hold, x right and y down) onto the LEDs of a chain.
 ///
-/// The logical `width × height` picture is turned by `rotation` (clockwise, as it will be
-/// seen on the board), flipped by `mirror` (in the turned picture's axes), and placed with
-/// its top-left corner at (`xOffset`, `yOffset`) on the board that `layout` describes; the
-/// board says which LED sits there. LEDs that no logical pixel reaches stay dark. The map is
+/// The logical `width × height` picture goes through the mounting stage (`Mounting`: turned
+/// by `rotation`, clockwise as seen on the board, then flipped by `mirror` in the turned
+/// picture's axes) and is placed with its top-left corner at (`xOffset`, `yOffset`) on the
+/// board that `layout` describes; the board says which LED sits there. The stage is folded
+/// into the map, so a strip needs no `MountedPanel`. LEDs that no logical pixel reaches stay dark. The map is
 /// a table built once, so looking up a pixel costs one array read.
 public struct PixelMapper: Hashable, Sendable {
     /// The physical board and its chain.
@@ -51,10 +52,10 @@ public struct PixelMapper: Hashable, Sendable {
         self.xOffset = xOffset; self.yOffset = yOffset
         var ledOf = [Int32](repeating: 0, count: w * h)
         var pixelOf = [Int32](repeating: -1, count: layout.count)
+        let mounting = Mounting(rotation: rotation, mirror: mirror)
         for y in 0..<h {
             for x in 0..<w {
-                let r = rotation.rotate(x: x, y: y, width: w, height: h)
-                let m = mirror.apply(x: r.x, y: r.y, width: turned.width, height: turned.height)
+                let m = mounting.boardPosition(x: x, y: y, width: w, height: h)
                 let led = layout.ledIndex(x: m.x + xOffset, y: m.y + yOffset)
                 ledOf[y * w + x] = Int32(led)
                 pixelOf[led] = Int32(y * w + x)
@@ -63,6 +64,16 @@ public struct PixelMapper: Hashable, Sendable {
         ledOfPixel = ledOf
         pixelOfLED = pixelOf
     }
+
+    /// A mapper onto `layout` through `mounting` (see `init(layout:rotation:mirror:width:height:xOffset:yOffset:)`).
+    public init(layout: ChainLayout, mounting: Mounting, width: Int? = nil, height: Int? = nil,
+                xOffset: Int = 0, yOffset: Int = 0) throws(PixelMapperError) {
+        try self.init(layout: layout, rotation: mounting.rotation, mirror: mounting.mirror, width: width, height: height,
+                      xOffset: xOffset, yOffset: yOffset)
+    }
+
+    /// The mounting stage folded into this map.
+    public var mounting: Mounting { Mounting(rotation: rotation, mirror: mirror) }
 
     /// A straight strip of `length` LEDs, logical pixel x on LED x.
     public static func strip(length: Int) -> PixelMapper {

@@ -10,13 +10,14 @@ extension PixelMapper {
     /// | `tiles` | `COLSxROWS` tiles in a grid, chained row by row | `1x1` |
     /// | `tile-rotate` | each tile's turn, `0|90|180|270`, several joined by `:` repeat along the chain | `0` |
     /// | `tile-serpentine` | every other row of tiles is chained right → left | off |
-    /// | `rotate` | the picture's clockwise turn on the board, `0|90|180|270` | `0` |
-    /// | `mirror` | flip the picture: `x`, `y` or `xy` | none |
+    /// | `rotate` | the mounting: the picture's clockwise turn on the board, `0|90|180|270` | `0` |
+    /// | `mirror` | the mounting: flip the turned picture, `x`, `y` or `xy` | none |
     /// | `logical` | `WxH` picture smaller than the board | the board |
     /// | `x-offset`, `y-offset` | board position of the picture's top-left, in LEDs | 0 |
     ///
     /// LED 0 is at the top-left of a tile and its first row runs left → right; see
-    /// `TileWiring` for how other wirings map onto `rotate` and `mirror`.
+    /// `TileWiring` for other wirings. `rotate` and `mirror` are the mounting stage every panel
+    /// type shares (`PanelOptions.mounting()`); `logical` and the offsets place the mounted picture.
     public init(options: inout PanelOptions) throws(PanelConfigurationError) {
         let type = options.type
         let length = try options.integer("length", in: 1...65536, default: 0, shownDefault: "-")
@@ -44,8 +45,7 @@ extension PixelMapper {
             tileRotations.append(rotation)
         }
         let tileSerpentine = try options.flag("tile-serpentine")
-        let rotation = try options.rotation()
-        let mirror = try options.mirror()
+        let mounting = try options.mounting()
         let logical = try Self.size(options.text("logical", allowed: "WxH", default: "the board"), key: "logical", type: type, allowed: "WxH such as 14x14")
         let xOffset = try options.integer("x-offset", in: 0...65535, default: 0)
         let yOffset = try options.integer("y-offset", in: 0...65535, default: 0)
@@ -57,7 +57,7 @@ extension PixelMapper {
             let layout = try ChainLayout(tile: TileWiring(width: tileWidth, height: tileHeight, columns: columns, serpentine: serpentine),
                                          tileColumns: tiles.0, tileRows: tiles.1, tileRotations: tileRotations,
                                          tileSerpentine: tileSerpentine)
-            try self.init(layout: layout, rotation: rotation, mirror: mirror, width: logical?.0, height: logical?.1,
+            try self.init(layout: layout, mounting: mounting, width: logical?.0, height: logical?.1,
                           xOffset: xOffset, yOffset: yOffset)
         } catch {
             throw .inconsistent(type: type, reason: error.description)

@@ -5,8 +5,10 @@
 /// top → bottom). `serpentine` reverses every other row (column), the way flexible 8×8,
 /// 16×16 and 8×32 grids are wired, so the chain snakes: on a 16×16 serpentine grid LED 15 is
 /// the top-right LED, LED 16 the one below it and LED 31 the left end of the second row.
-/// A tile whose LED 0 is at another corner is this wiring turned or flipped: give the
-/// panel `rotate` or `mirror` (LED 0 bottom-left, rows left → right: `mirror=y`).
+/// This is board wiring; the panel's `rotate` and `mirror` are the mounting, after it. A
+/// single tile whose LED 0 is at another corner is this wiring mounted turned or flipped, so
+/// the mounting describes it (LED 0 bottom-left, rows left → right: `mirror=y`); on a grid of
+/// tiles, `tile-rotate` turns each tile within the board.
 public struct TileWiring: Hashable, Sendable {
     /// Width in LEDs.
     public let width: Int

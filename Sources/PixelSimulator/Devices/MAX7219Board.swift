@@ -1,27 +1,5 @@
 import PixelPanels
 
-/// One driver line of a MAX7219: a digit (common) line or a segment line.
-public enum MAX7219Line: Hashable, Sendable {
-    /// Digit line `index` (0...7), driven by digit register 0xX1 + index.
-    case digit(Int)
-    /// The segment line fed by data bit `bit` (7 = DP, 6 = A, 5 = B, 4 = C, 3 = D, 2 = E,
-    /// 1 = F, 0 = G).
-    case segment(bit: Int)
-
-    /// Parses a line name as the datasheet and the MD_MAX72xx notes write it: `D0`…`D7` for
-    /// digits, `DP`, `A`…`G` for segments.
-    public init?(name: String) {
-        let segments = ["G", "F", "E", "D", "C", "B", "A", "DP"]
-        if let bit = segments.firstIndex(of: name) {
-            self = .segment(bit: bit)
-        } else if name.count == 2, name.first == "D", let n = Int(name.dropFirst()), (0...7).contains(n) {
-            self = .digit(n)
-        } else {
-            return nil
-        }
-    }
-}
-
 /// How one 8×8 module wires its LEDs to the MAX7219's lines, seen from the front as the
 /// module is usually mounted: the line along each LED row (top to bottom) and along each LED
 /// column (left to right). An LED sits where its digit line and its segment line cross.
@@ -40,14 +18,9 @@ public struct MAX7219ModuleWiring: Hashable, Sendable {
     /// A wiring from line names, e.g. rows `"D0 D1 D2 D3 D4 D5 D6 D7"`, columns
     /// `"DP A B C D E F G"`. One of the two must be all digits and the other all segments.
     public init(name: String, rows: String, columns: String) {
-        func parse(_ text: String) -> [MAX7219Line] {
-            let lines = text.split(separator: " ").map { MAX7219Line(name: String($0)) }
-            precondition(lines.count == 8 && lines.allSatisfy { $0 != nil }, "eight MAX7219 line names: \(text)")
-            return lines.map { $0! }
-        }
         self.name = name
-        self.rows = parse(rows)
-        self.columns = parse(columns)
+        self.rows = MAX7219Line.parse(rows)
+        self.columns = MAX7219Line.parse(columns)
     }
 
     /// FC-16 modules (most four-in-one boards), DIN on the right: digits are rows, D0 at the
@@ -77,28 +50,15 @@ public struct MAX7219ModuleWiring: Hashable, Sendable {
     /// The wirings `all` names: FC-16, generic, Parola and ICStation.
     public static let named: [MAX7219ModuleWiring] = [.fc16, .generic, .parola, .icStation]
 
-    /// The wiring a driver configured with `configuration` writes for: its digit registers' bits
-    /// land where `MAX7219Configuration.blockPosition` puts them. Named after the module it
-    /// matches when it matches one of `named`.
+    /// The wiring a driver configured with `configuration` writes for: its module's row of the
+    /// driver's table. Named after the module it matches when it matches one of `named`, else
+    /// after the FC-16 block turned (and mirrored) as the old `rotate`/`mirror` keys said.
     public init(_ configuration: MAX7219Configuration) {
-        var rowLines = [MAX7219Line?](repeating: nil, count: 8), columnLines = [MAX7219Line?](repeating: nil, count: 8)
-        for digit in 0..<8 {
-            for bit in 0..<8 {
-                let p = configuration.blockPosition(digit: digit, bit: bit)
-                // The LED on (digit, bit) is on the line of its row and of its column; the row
-                // and the column of one LED carry one digit and one segment between them.
-                let alongRow: MAX7219Line = configuration.rotation == .none || configuration.rotation == .halfTurn
-                    ? .digit(digit) : .segment(bit: bit)
-                let alongColumn: MAX7219Line = alongRow == .digit(digit) ? .segment(bit: bit) : .digit(digit)
-                rowLines[p.y] = alongRow
-                columnLines[p.x] = alongColumn
-            }
-        }
-        let rows = rowLines.map { $0! }, columns = columnLines.map { $0! }
-        let match = Self.named.first { $0.rows == rows && $0.columns == columns }
+        let module = configuration.module
+        let match = Self.named.first { $0.rows == module.rows && $0.columns == module.columns }
         let turn = configuration.rotation.rawValue
         self.init(name: match?.name ?? "FC-16 turned \(turn)°" + (configuration.mirrored ? " and mirrored" : ""),
-                  rows: rows, columns: columns)
+                  rows: module.rows, columns: module.columns)
     }
 
     /// Column and row, within the block, of the LED on digit `digit` and data bit `bit`.
@@ -143,7 +103,7 @@ public struct MAX7219Board: Hashable, Sendable {
 
     /// The row a driver configured with `configuration` writes for: blocks wired as
     /// `MAX7219ModuleWiring(configuration)`, the chip on DIN at the right (or, with `reverse`,
-    /// at the left). Every combination of `rotate`, `mirror` and `reverse` is a board.
+    /// at the left). Every module and either chain direction is a board.
     public init(_ configuration: MAX7219Configuration) {
         self.init(wiring: MAX7219ModuleWiring(configuration), chips: configuration.chips,
                   chainRunsLeftToRight: configuration.reversed)
