@@ -105,13 +105,12 @@ public enum EncodeBenchmark {
         try panels.flatMap { try rows(for: $0, iterations: iterations, stopwatch: stopwatch, registerPath: registerPath) }
     }
 
-    /// The encode rows of one panel description (HUB75 adds a refresh row).
+    /// The encode rows of one panel description (HUB75 adds a refresh row). The description is
+    /// read by the same parser as `--panel`, so every key it takes (the mounting too) is
+    /// accepted; what is timed is the chip's encoder.
     static func rows(for description: String, iterations: Int, stopwatch: any Clock, registerPath: RegisterPath? = nil) throws -> [Row] {
-        var options = try PanelOptions(parsing: description)
-        switch options.type {
-        case "hub75":
-            let configuration = try HUB75Configuration(options: &options)
-            try options.finish()
+        switch try PanelDescription(parsing: description).kind {
+        case let .hub75(configuration, _, _):
             let g = configuration.geometry, bits = configuration.pwmBits
             let encoder = HUB75Encoder(configuration: configuration)
             let planes = encoder.makePlanes()
@@ -145,39 +144,29 @@ public enum EncodeBenchmark {
                 try fast.refreshOnce()
             }
             return [encode, refresh, gpiomem]
-        case "ws2812":
-            var encoder = WS2812Encoder(configuration: try WS2812Configuration(options: &options))
-            try options.finish()
+        case let .ws2812(configuration):
+            var encoder = WS2812Encoder(configuration: configuration)
             let mapper = encoder.configuration.mapper
             return [bytesRow("WS2812", frame(mapper.width, mapper.height), "SPI bytes", iterations: iterations, stopwatch: stopwatch, bytes: \.count) { encoder.encode($0) }]
-        case "apa102":
-            var encoder = APA102Encoder(configuration: try APA102Configuration(options: &options))
-            try options.finish()
+        case let .apa102(configuration, _):
+            var encoder = APA102Encoder(configuration: configuration)
             let mapper = encoder.configuration.mapper
             return [bytesRow("APA102", frame(mapper.width, mapper.height), "SPI bytes", iterations: iterations, stopwatch: stopwatch, bytes: \.count) { encoder.encode($0) }]
-        case "max7219":
-            let configuration = try MAX7219Configuration(options: &options)
-            try options.finish()
+        case let .max7219(configuration):
             let encoder = MAX7219Encoder(configuration: configuration)
             return [bytesRow("MAX7219", frame(configuration.width, configuration.height), "transactions", iterations: iterations, stopwatch: stopwatch, bytes: byteCount) {
                 encoder.transactions(for: $0)
             }]
-        case "ht16k33":
-            let configuration = try HT16K33Configuration(options: &options)
-            try options.finish()
+        case let .ht16k33(configuration):
             let encoder = HT16K33Encoder(configuration: configuration)
             return [bytesRow("HT16K33", frame(configuration.width, configuration.height), "transactions", iterations: iterations, stopwatch: stopwatch, bytes: byteCount) {
                 encoder.transactions(for: $0)
             }]
-        case "is31fl3731":
-            let configuration = try IS31FL3731Configuration(options: &options)
-            try options.finish()
+        case let .is31fl3731(configuration):
             let encoder = IS31FL3731Encoder(configuration: configuration)
             return [bytesRow("IS31FL3731", frame(configuration.width, configuration.height), "transactions", iterations: iterations, stopwatch: stopwatch, bytes: byteCount) {
                 encoder.transactions(for: $0)
             }]
-        default:
-            throw RuntimeError.badOption("--panel \(description): no encode row for panel type '\(options.type)'")
         }
     }
 
