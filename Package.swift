@@ -82,10 +82,20 @@ let package = Package(
             "PixelCore", "PixelEffects", "PixelUI", "PixelBus", "PixelPanels", "PixelSystem", "PixelImages", "PixelSimulator", "PixelInputs",
             "PixelConfig",
         ]),
+        // The terminal front end: the panel drawn with two LEDs per character cell, the status lines.
+        .target(name: "PixelTerminal", dependencies: ["PixelCore", "PixelSystem", "PixelRuntime"]),
+        // The web front end, free of the server: its protocol, limits, Origin rule, page files,
+        // input source and frame hub (tested and fuzzed without a server).
+        .target(name: "PixelWeb", dependencies: ["PixelCore", "PixelInputs", "PixelUI", "PixelSystem", "PixelImages", "PixelRuntime"]),
+        // The tools: bench, doctor, wiring and the bus-trace reader behind decode.
+        .target(name: "PixelTools", dependencies: [
+            "PixelCore", "PixelEffects", "PixelUI", "PixelInputs", "PixelBus", "PixelPanels", "PixelSystem", "PixelImages",
+            "PixelSimulator", "PixelRuntime",
+        ]),
         // `pixelwheel web`: the page and the WebSocket over Hummingbird; the protocol, the input
-        // source and the frame hub it serves live in PixelRuntime, free of the server.
+        // source and the frame hub it serves live in PixelWeb, free of the server.
         .target(name: "PixelWebServer", dependencies: [
-            "PixelCore", "PixelRuntime", "PixelSystem",
+            "PixelCore", "PixelRuntime", "PixelWeb", "PixelSystem",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "Logging", package: "swift-log"),
@@ -94,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "pixelwheel",
             dependencies: [
-                "PixelRuntime", "PixelWebServer", "PixelSystem", "PixelImages", "PixelInputs", "PixelBus", "PixelPanels", "PixelSimulator", "PixelConfig",
+                "PixelRuntime", "PixelTerminal", "PixelWeb", "PixelTools", "PixelWebServer", "PixelSystem", "PixelImages", "PixelInputs", "PixelBus", "PixelPanels", "PixelSimulator", "PixelConfig",
                 .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -107,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "pixelfuzz",
             dependencies: ["CPixelFuzz", "PixelConfig", "PixelCore", "PixelEffects", "PixelImages", "PixelInputs", "PixelBus",
-                           "PixelPanels", "PixelRuntime", "PixelSimulator", "PixelSystem", "PixelUI"],
+                           "PixelPanels", "PixelRuntime", "PixelWeb", "PixelTools", "PixelSimulator", "PixelSystem", "PixelUI"],
             path: "Tests/Fuzz/pixelfuzz"
         ),
 
@@ -130,9 +140,17 @@ let package = Package(
         .testTarget(name: "PixelConfigTests", dependencies: ["PixelConfig", "PixelPanels", "PixelInputs", "PixelTestSupport"]),
         .testTarget(name: "PixelLinuxTests", dependencies: ["PixelLinux", "PixelBus", "PixelSystem"]),
         .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelBus", "PixelSimulator"]),
+        .testTarget(name: "PixelTerminalTests", dependencies: ["PixelTerminal", "PixelRuntime", "PixelCore", "PixelSystem"]),
+        .testTarget(name: "PixelWebTests", dependencies: [
+            "PixelWeb", "PixelRuntime", "PixelCore", "PixelEffects", "PixelImages", "PixelUI", "PixelInputs", "PixelSystem", "PixelTestSupport",
+        ]),
+        .testTarget(name: "PixelToolsTests", dependencies: [
+            "PixelTools", "PixelRuntime", "PixelCore", "PixelEffects", "PixelBus", "PixelPanels", "PixelSimulator", "PixelSystem", "PixelImages",
+            "PixelUI", "PixelInputs", "PixelTestSupport", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
+        ]),
         .testTarget(name: "PixelRuntimeTests", dependencies: [
             "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelBus", "PixelPanels", "PixelUI", "PixelConfig", "PixelTestSupport",
-            "PixelGolden", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
+            "PixelGolden", "PixelTools", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import PixelCore
 import PixelRuntime
+import PixelWeb
 import PixelSystem
 import ServiceLifecycle
 import Synchronization

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PixelRuntime
+import PixelTools
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

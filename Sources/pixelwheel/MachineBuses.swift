@@ -1,5 +1,6 @@
 import PixelPanels
 import PixelRuntime
+import PixelTools
 #if os(Linux)
 import PixelLinux
 

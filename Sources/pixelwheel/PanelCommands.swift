@@ -4,6 +4,7 @@ import PixelImages
 import PixelSystem
 import PixelPanels
 import PixelRuntime
+import PixelTools
 import PixelSimulator
 
 struct ShowCommand: ParsableCommand {

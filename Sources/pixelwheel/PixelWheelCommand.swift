@@ -3,6 +3,8 @@ import PixelCore
 import PixelEffects
 import PixelPanels
 import PixelRuntime
+import PixelTools
+import PixelWeb
 
 @main
 struct PixelWheelCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import PixelCore
 import PixelEffects
 import PixelRuntime
+import PixelTools
 import PixelPanels
 import PixelSystem
 

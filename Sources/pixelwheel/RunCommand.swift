@@ -3,6 +3,7 @@ import PixelConfig
 import PixelCore
 import PixelInputs
 import PixelRuntime
+import PixelTerminal
 import PixelSystem
 
 struct RunCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import PixelCore
 import PixelEffects
 import PixelInputs
 import PixelRuntime
+import PixelTerminal
 import PixelSystem
 import PixelPanels
 

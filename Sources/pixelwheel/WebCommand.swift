@@ -2,6 +2,7 @@ import ArgumentParser
 import PixelCore
 import PixelImages
 import PixelRuntime
+import PixelWeb
 import PixelSystem
 import PixelWebServer
 

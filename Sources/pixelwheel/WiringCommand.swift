@@ -5,6 +5,7 @@ import PixelCore
 import PixelEffects
 import PixelPanels
 import PixelRuntime
+import PixelTools
 import PixelSystem
 
 struct WiringCommand: ParsableCommand {

@@ -9,6 +9,7 @@ import PixelCore
 import PixelPanels
 import PixelSimulator
 @testable import PixelRuntime
+import PixelTools
 
 struct SimulatedPanelTests {
     static let specs = ["max7219:chips=4", "ht16k33:layout=16x8", "is31fl3731", "hub75:rows=16,cols=32",

@@ -4,6 +4,7 @@ import PixelEffects
 import PixelImages
 import PixelPanels
 @testable import PixelRuntime
+import PixelTools
 
 /// Offline renders and trace files at the edges.
 struct RuntimeEdgeTests {

@@ -240,16 +240,6 @@ struct KeyDecoderTests {
     }
 }
 
-struct ClickTickerTests {
-    @Test func tickShowsBrieflyAfterEachClickAndNeverBeforeTheFirst() {
-        var ticker = ClickTicker()
-        let samples: [(clicks: Int, at: Int64)] = [(0, 0), (0, Int64.max / 2), (1, 1_000_000_000), (1, 1_100_000_000),
-                                                   (1, 1_200_000_000), (2, 5_000_000_000)]
-        let shown = samples.map { ticker.isShowing(clicks: $0.clicks, at: $0.at) }
-        #expect(shown == [false, false, true, true, false, true])
-    }
-}
-
 struct UserFontTests {
     /// A BDF font with one glyph, 'A', drawn as a solid 4×6 block.
     static let blockFont = """

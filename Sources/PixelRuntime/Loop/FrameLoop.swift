@@ -44,14 +44,38 @@ public struct FrameStatus: Sendable {
     public var measuredFPS: Fixed?
     /// Median time to render a frame over the last 60, nanoseconds (nil on the virtual clock).
     public var renderMedian: Int64?
+
+    /// A status with every field given (the loop makes its own; front ends' tests make others).
+    public init(tick: FrameTick, frames: Int, missedFrames: Int, measuredFPS: Fixed? = nil, renderMedian: Int64? = nil) {
+        self.tick = tick; self.frames = frames; self.missedFrames = missedFrames
+        self.measuredFPS = measuredFPS; self.renderMedian = renderMedian
+    }
 }
 
 extension Fixed {
     /// The value in tenths, rounded to nearest (a half up): 29.95 is 300.
-    var tenths: Int64 { (Int64(raw) * 10 + 0x8000) >> 16 }
+    public var tenths: Int64 { (Int64(raw) * 10 + 0x8000) >> 16 }
 
     /// The value rounded to one decimal, e.g. "29.9": a measured frame rate in status lines.
-    var tenthsText: String { "\(tenths / 10).\(tenths % 10)" }
+    public var tenthsText: String { "\(tenths / 10).\(tenths % 10)" }
+}
+
+/// Nearest-rank percentiles, for the loop's render time and the benchmarks.
+public enum Percentile {
+    /// The `p`-th percentile (nearest rank) of `values`; 0 for none.
+    public static func of(_ values: [Int64], _ p: Int) -> Int64 {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        let rank = max(1, (p * sorted.count + 99) / 100)
+        return sorted[min(rank, sorted.count) - 1]
+    }
+
+    /// Nanoseconds as milliseconds with three decimals, rounded to the microsecond: "1.234".
+    public static func milliseconds(_ ns: Int64) -> String {
+        let us = (ns + 500) / 1000
+        let frac = String(us % 1000)
+        return "\(us / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
+    }
 }
 
 /// The one frame loop of `sim`, `run`, `render` and `bench`: it takes a frame source, input
@@ -171,7 +195,7 @@ public final class FrameLoop {
         guard !clock.isVirtual else { return }
         renderTimes.append(rendered)
         if renderTimes.count > 60 { renderTimes.removeFirst() }
-        status.renderMedian = Benchmark.percentile(renderTimes, 50)
+        status.renderMedian = Percentile.of(renderTimes, 50)
         wallTimes.append(clock.now())
         while let first = wallTimes.first, wallTimes.count > 2, wallTimes[wallTimes.count - 1] - first > 1_000_000_000 {
             wallTimes.removeFirst()

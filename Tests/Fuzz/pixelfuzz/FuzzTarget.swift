@@ -6,6 +6,8 @@ import PixelImages
 import PixelInputs
 import PixelPanels
 import PixelRuntime
+import PixelTools
+import PixelWeb
 import PixelSimulator
 import PixelUI
 

@@ -5,7 +5,8 @@ import PixelPanels
 import PixelSimulator
 import PixelTestSupport
 import Testing
-@testable import PixelRuntime
+import PixelRuntime
+@testable import PixelTools
 
 /// The traffic one panel's driver sends for a test picture, recorded as `--trace-bus` would.
 private func recordedTraffic(of panel: String) throws -> [BusTransaction] {
@@ -98,24 +99,5 @@ private func recordedTraffic(of panel: String) throws -> [BusTransaction] {
         #expect(wrong.errors.contains("does not fit max7219:chips=4: the trace's transfers are 16 bytes, but chips=4 takes 8 per transfer: chips=8?"))
         let right = try ChildProcess.run(binary, ["decode", "--panel", "max7219:chips=8", "--trace", folder.file("bus.jsonl"), "--out", folder.file("b.png")])
         #expect(right.status == 0, "\(right.errors)")
-    }
-}
-
-@Suite struct SimulatorMisfitTests {
-    @Test func aFrameTheChipsRejectIsAWarningOfTheSimulatorNotABlackPanel() throws {
-        let folder = try TemporaryDirectory()
-        func run(_ panel: String) throws -> [String] {
-            let session = try HeadlessSession(size: try PanelSize(width: 8, height: 1), fps: 5, seconds: Fixed(1),
-                                              statePath: folder.file("s.conf"), panel: panel)
-            try session.run()
-            return session.warnings
-        }
-        // 2.4 MHz: an 833 ns one, past SK6812's 750 ns.
-        let rejected = try run("ws2812:length=8,chip=sk6812,speed=2400000")
-        #expect(rejected.count == 1)
-        #expect(rejected.first?.hasPrefix("panel model: ") == true)
-        #expect(rejected.first?.contains("not shown: bit") == true)
-        #expect(rejected.first?.contains("833 ns, outside chip=sk6812's windows") == true)
-        #expect(try run("ws2812:length=8,chip=sk6812").isEmpty)
     }
 }

@@ -1,3 +1,4 @@
+import PixelRuntime
 import PixelCore
 
 /// Draws frames in a terminal: two LEDs per character cell (the upper half block "▀" with

@@ -1,3 +1,4 @@
+import PixelRuntime
 import PixelInputs
 import PixelCore
 import PixelEffects
@@ -132,12 +133,7 @@ public enum Benchmark {
     @inline(never) static func colourStage(_ frame: Frame) { _ = PanelPreview.raw(frame) }
 
     /// The `p`-th percentile (nearest rank) of `values`.
-    public static func percentile(_ values: [Int64], _ p: Int) -> Int64 {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        let rank = max(1, (p * sorted.count + 99) / 100)
-        return sorted[min(rank, sorted.count) - 1]
-    }
+    public static func percentile(_ values: [Int64], _ p: Int) -> Int64 { Percentile.of(values, p) }
 
     /// The rows as an aligned text table, times in milliseconds.
     public static func table(_ rows: [Row]) -> String {
@@ -167,11 +163,7 @@ public enum Benchmark {
             + ",\n\"input_latency\":" + (inputLatency?.json ?? .null).text + "}"
     }
 
-    static func ms(_ ns: Int64) -> String {
-        let us = (ns + 500) / 1000
-        let frac = String(us % 1000)
-        return "\(us / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
-    }
+    static func ms(_ ns: Int64) -> String { Percentile.milliseconds(ns) }
 
     static func mib(_ kib: Int) -> String {
         let tenths = (kib * 10 + 512) / 1024

@@ -1,3 +1,4 @@
+import PixelRuntime
 import PixelInputs
 import PixelCore
 import PixelUI

@@ -1,3 +1,4 @@
+import PixelRuntime
 import Synchronization
 
 /// What the frame loop shares with every connected browser: the newest frame message, text

@@ -5,7 +5,8 @@ import PixelSystem
 import PixelInputs
 import PixelImages
 import PixelCore
-@testable import PixelRuntime
+import PixelRuntime
+@testable import PixelTerminal
 
 /// A minimal terminal: interprets cursor moves, SGR colours and "▀" cells, so tests can check
 /// the picture a person would see rather than the escape codes.
@@ -117,5 +118,15 @@ struct TerminalHelpLineTests {
         #expect(TerminalScreenOutput.helpLine(columns: 3) == "q q")
         let lengths = TerminalScreenOutput.helpLines.map(\.count)
         #expect(lengths == lengths.sorted(by: >), "the longest wording that fits is the first that fits")
+    }
+}
+
+struct ClickTickerTests {
+    @Test func tickShowsBrieflyAfterEachClickAndNeverBeforeTheFirst() {
+        var ticker = ClickTicker()
+        let samples: [(clicks: Int, at: Int64)] = [(0, 0), (0, Int64.max / 2), (1, 1_000_000_000), (1, 1_100_000_000),
+                                                   (1, 1_200_000_000), (2, 5_000_000_000)]
+        let shown = samples.map { ticker.isShowing(clicks: $0.clicks, at: $0.at) }
+        #expect(shown == [false, false, true, true, false, true])
     }
 }

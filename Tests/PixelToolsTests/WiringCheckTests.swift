@@ -4,7 +4,8 @@ import Testing
 import PixelTestSupport
 import PixelPanels
 import PixelSimulator
-@testable import PixelRuntime
+import PixelRuntime
+@testable import PixelTools
 
 struct WiringCheckTests {
     @Test func theRegularWiringListsItsThirteenSignalsInConnectorOrder() throws {

@@ -8,7 +8,8 @@ import PixelEffects
 import PixelImages
 import PixelUI
 import PixelTestSupport
-@testable import PixelRuntime
+import PixelRuntime
+@testable import PixelWeb
 
 /// The web simulator's parts that need no server: the message format, the limits, the Origin
 /// rule, the page's file list, the input source and the broadcaster.

@@ -1,3 +1,4 @@
+import PixelRuntime
 import PixelSystem
 
 /// `pixelwheel doctor`: checks a Raspberry Pi set-up and says what to fix. Every file it reads

@@ -1,3 +1,4 @@
+import PixelRuntime
 import PixelCore
 import PixelImages
 import PixelPanels

@@ -1,3 +1,5 @@
+import PixelRuntime
+
 /// Plain-text tables for the benchmark's output: columns padded to their widest cell,
 /// text columns left-aligned and numbers right-aligned, a rule under the header.
 enum TextTable {

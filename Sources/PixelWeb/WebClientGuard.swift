@@ -1,3 +1,5 @@
+import PixelRuntime
+
 /// One browser connection's limits: how many messages a second it may send, and how many bad
 /// ones (malformed, too long, text, or over the rate) it may send before it is closed.
 ///

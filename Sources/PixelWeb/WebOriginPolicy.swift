@@ -1,3 +1,5 @@
+import PixelRuntime
+
 /// Which WebSocket upgrades `pixelwheel web` accepts. A page on another site must not be able
 /// to drive the panel through a browser on this machine, so:
 ///

@@ -1,3 +1,4 @@
+import PixelRuntime
 import PixelSystem
 
 /// The web simulator's page: a fixed list of static files, read into memory once at start.

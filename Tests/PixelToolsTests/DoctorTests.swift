@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import PixelSystem
-@testable import PixelRuntime
+import PixelRuntime
+@testable import PixelTools
 
 struct DoctorTests {
     /// A fake Pi 4's file system in a temporary folder: the files doctor reads.

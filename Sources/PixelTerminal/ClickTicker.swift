@@ -1,3 +1,5 @@
+import PixelRuntime
+
 /// The simulator's stand-in for the piezo: after each click, a tick mark shows for a moment.
 public struct ClickTicker: Sendable {
     /// How long the tick stays visible, in nanoseconds.

@@ -1,3 +1,4 @@
+import PixelRuntime
 import PixelBus
 import PixelCore
 import PixelPanels

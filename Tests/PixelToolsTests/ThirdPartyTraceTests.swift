@@ -4,7 +4,8 @@ import PixelPanels
 import PixelSimulator
 import PixelTestSupport
 import Testing
-@testable import PixelRuntime
+import PixelRuntime
+@testable import PixelTools
 
 /// Bus traffic recorded from third-party drivers (`scripts/record-third-party-traces.py`,
 /// committed under Tests/Fixtures/), decoded with the PixelWheel options that match them.

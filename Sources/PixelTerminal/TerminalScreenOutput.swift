@@ -1,3 +1,4 @@
+import PixelRuntime
 import PixelCore
 import PixelSystem
 
@@ -107,7 +108,7 @@ public final class TerminalScreenOutput: FrameOutput {
         func fit(_ text: String) -> String { String(text.prefix(columns)) }
         let ticking = ticker.isShowing(clicks: clicks(), at: clock.now())
         let fps = status.measuredFPS.map { $0.tenthsText + " fps" } ?? "– fps"
-        let render = status.renderMedian.map { Benchmark.ms($0) } ?? "–"
+        let render = status.renderMedian.map { Percentile.milliseconds($0) } ?? "–"
         output += "\u{1B}[\(view.rows + 1);1H\u{1B}[0m\u{1B}[2K" + Self.helpLine(columns: columns)
         output += "\u{1B}[\(view.rows + 2);1H\u{1B}[2K"
         output += fit("\(panelText) · \(fps) · frame \(render) ms · missed \(status.missedFrames) · clicks \(clicks()) \(ticking ? "✓ tick" : "      ")")

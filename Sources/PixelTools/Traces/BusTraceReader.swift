@@ -1,3 +1,4 @@
+import PixelRuntime
 import PixelBus
 import PixelPanels
 import PixelSimulator

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import PixelUI
+import PixelPanels
+import PixelSystem
+import PixelInputs
+import PixelImages
+import PixelCore
+import PixelEffects
+import PixelSimulator
+#if os(Linux)
+import PixelLinux
+#endif
+import PixelRuntime
+@testable import PixelTools
+
+struct BenchmarkTests {
+    @Test func benchmarkMeasuresEveryEffectAndSize() throws {
+        let sizes = [try PanelSize(width: 16, height: 8), try PanelSize(width: 32, height: 16)]
+        let rows = try Benchmark.run(cases: Benchmark.defaultCases(sizes: sizes), supersampling: .x2, frames: 3, stopwatch: MonotonicClock())
+        #expect(rows.count == 10)
+        #expect(rows.map(\.label) == ["bounce", "bounce", "starfield objects", "starfield objects", "starfield shader",
+                                       "starfield shader", "rain", "rain", "fan", "fan"])
+        #expect(rows.map(\.size.width) == [16, 32, 16, 32, 16, 32, 16, 32, 16, 32])
+        #expect(rows.allSatisfy { $0.frames == 3 && $0.renderMedian > 0 && $0.downsampleMedian > 0 && $0.peakResidentKiB != nil })
+        let table = Benchmark.table(rows)
+        #expect(table.contains("starfield shader") && table.contains("32x16"))
+        #expect(Benchmark.json(rows).hasPrefix("[\n  {\"effect\":\"bounce\""))
+    }
+
+    @Test func effectFilterPicksALabelOrEveryModeOfAnEffect() throws {
+        let sizes = [try PanelSize(width: 16, height: 8)]
+        #expect(try Benchmark.cases(effect: "starfield", sizes: sizes).map(\.label) == ["starfield objects", "starfield shader"])
+        #expect(try Benchmark.cases(effect: "starfield shader", sizes: sizes).map(\.parameters) == [["mode": "shader"]])
+        #expect(try Benchmark.cases(effect: nil, sizes: sizes).count == 5)
+        #expect(throws: RuntimeError.self) { try Benchmark.cases(effect: "plasma", sizes: sizes) }
+        let rows = try Benchmark.run(cases: Benchmark.cases(effect: "fan", sizes: sizes), supersampling: .x2, frames: 2, stopwatch: MonotonicClock())
+        #expect(rows.map(\.label) == ["fan"] && Benchmark.table(rows).contains("colour med"))
+    }
+
+    @Test func percentileIsNearestRank() {
+        let values: [Int64] = Array(1...100)
+        #expect(Benchmark.percentile(values, 50) == 50)
+        #expect(Benchmark.percentile(values, 99) == 99)
+        #expect(Benchmark.percentile([7], 99) == 7)
+    }
+
+    @Test func jsonDocumentIsOneEffectALineThenEncodeAndLatency() throws {
+        let rows = [
+            Benchmark.Row(label: "bounce", size: try PanelSize(width: 64, height: 32), supersampling: .x4, frames: 90,
+                          renderMedian: 1, renderP99: 2, downsampleMedian: 3, downsampleP99: 4, colourMedian: 5, colourP99: 6,
+                          totalMedian: 7, totalP99: 8, peakResidentKiB: 9),
+            Benchmark.Row(label: "starfield shader", size: try PanelSize(width: 8, height: 4), supersampling: .x1, frames: 2,
+                          renderMedian: 10, renderP99: 20, downsampleMedian: 30, downsampleP99: 40, colourMedian: 50, colourP99: 60,
+                          totalMedian: 70, totalP99: 80, peakResidentKiB: nil),
+        ]
+        let encode = [
+            EncodeBenchmark.Row(label: "WS2812 16x16 → SPI bytes", iterations: 3, median: 100, p99: 200, output: "", allocationsPerIteration: nil),
+            EncodeBenchmark.Row(label: "HT16K33", iterations: 3, median: 300, p99: 400, output: "", allocationsPerIteration: 2.5),
+        ]
+        let latency = InputLatencyBenchmark.Result(samples: 4, median: 1000, p99: 2000, maximum: 3000, framePeriod: 16_666_667,
+                                                   fps: 60, size: try PanelSize(width: 64, height: 32))
+        #expect(Benchmark.jsonDocument(effects: rows, encode: encode, inputLatency: latency) == """
+            {"effects":[
+              {"effect":"bounce","width":64,"height":32,"supersampling":4,"frames":90,"render_median_ns":1,"render_p99_ns":2,\
+            "downsample_median_ns":3,"downsample_p99_ns":4,"colour_median_ns":5,"colour_p99_ns":6,"frame_median_ns":7,"frame_p99_ns":8,\
+            "peak_rss_kib":9},
+              {"effect":"starfield shader","width":8,"height":4,"supersampling":1,"frames":2,"render_median_ns":10,"render_p99_ns":20,\
+            "downsample_median_ns":30,"downsample_p99_ns":40,"colour_median_ns":50,"colour_p99_ns":60,"frame_median_ns":70,"frame_p99_ns":80,\
+            "peak_rss_kib":null}
+            ],
+            "encode":[{"encode":"WS2812 16x16 → SPI bytes","median_ns":100,"p99_ns":200,"allocations_per_iteration":null},\
+            {"encode":"HT16K33","median_ns":300,"p99_ns":400,"allocations_per_iteration":2.5}],
+            "input_latency":{"median_ns":1000,"p99_ns":2000,"max_ns":3000,"frame_period_ns":16666667}}
+            """)
+        #expect(Benchmark.jsonDocument(effects: [], encode: [], inputLatency: nil) == "{\"effects\":[\n  \n],\n\"encode\":[],\n\"input_latency\":null}")
+    }
+}
+
+struct InputLatencyBenchmarkTests {
+    @Test func everyPostedTurnIsMeasuredOnTheFrameThatShowsIt() throws {
+        let result = try InputLatencyBenchmark.run(size: try PanelSize(width: 32, height: 16), fps: 60, events: 6, clock: MonotonicClock())
+        #expect(result.samples == 6)
+        #expect(result.median > 0 && result.framePeriod == 16_666_666 && result.size.width == 32)
+    }
+}
+
+struct EncodeBenchmarkTests {
+    /// The register path `bench` measures on Linux: gpiomem's code into registers in memory.
+    var registerPath: EncodeBenchmark.RegisterPath? {
+        #if os(Linux)
+        return { try GPIOMemLines.countingStores(outputMask: $0) }
+        #else
+        return nil
+        #endif
+    }
+
+    @Test func everyPanelTypeHasAnEncodeRowAndTheRefreshWritesEveryPinWord() throws {
+        let rows = try EncodeBenchmark.run(iterations: 2, stopwatch: MonotonicClock(), registerPath: registerPath)
+        #if os(Linux)
+        #expect(rows.count == 12)
+        // Through the gpiomem registers each pin write is a GPSET0 and/or a GPCLR0 store.
+        let stores = try #require(rows.first { $0.label == "HUB75 64x32 11-bit refresh (gpiomem registers)" }?.output)
+        #expect(stores == "34601 register writes")  // 23584 pin writes, some setting and clearing lines at once
+        #else
+        #expect(rows.count == 10)
+        #endif
+        #expect(rows.contains { $0.label == "IS31FL3731 16x9 → transactions" })
+        #expect(rows.contains { $0.label.hasPrefix("HUB75 64x32 11-bit refresh (null") && $0.output == "23584 pin writes" })
+        #expect(rows.contains { $0.label.hasPrefix("WS2812 16x16") && $0.output == "3092 bytes" })
+        #expect(EncodeBenchmark.table(rows).contains("allocs/iter"))
+    }
+
+    @Test func panelFilterPicksATypesRowsOrOneDescription() throws {
+        #expect(try EncodeBenchmark.panels(matching: "hub75") == ["hub75:rows=32,cols=64,pwm-bits=11", "hub75:rows=64,cols=128,pwm-bits=11"])
+        #expect(try EncodeBenchmark.panels(matching: "HT16K33") == ["ht16k33"])
+        let rows = try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(),
+                                           panels: EncodeBenchmark.panels(matching: "hub75:rows=16,cols=32,pwm-bits=8"), registerPath: registerPath)
+        #expect(rows.map(\.label).prefix(2) == ["HUB75 32x16 8-bit → bit planes", "HUB75 32x16 8-bit refresh (null port)"])
+        #if os(Linux)
+        #expect(rows.map(\.label).last == "HUB75 32x16 8-bit refresh (gpiomem registers)")
+        #endif
+        #expect(throws: RuntimeError.self) { try EncodeBenchmark.panels(matching: "lcd") }
+        #expect(throws: (any Error).self) { try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(), panels: ["ws2812:width=8,colour=red"]) }
+    }
+}
