@@ -49,8 +49,8 @@ public enum OfflineRender {
         /// Checks every value that does not need the effect to run; throws the first problem.
         public init(effect: EffectDescriptor, parameters: [String: String], size: PanelSize, supersampling: Supersampling,
                     seed: UInt64, output: String, seconds: Fixed, fps: Int, instant: Fixed, scale: Int, raw: Bool) throws {
-            guard (1...100).contains(fps) else { throw RuntimeError.badOption("--fps must be 1...100 (got \(fps))") }
-            guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 pixels per LED (got \(scale))") }
+            guard (1...100).contains(fps) else { throw OptionError.outOfRange(option: "--fps", allowed: "1...100", got: "\(fps)") }
+            guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64 pixels per LED", got: "\(scale)") }
             self.format = try OfflineRender.format(of: output)
             try OfflineRender.checkWritable(output)
             self.effect = effect; self.parameters = parameters; self.size = size; self.supersampling = supersampling
@@ -74,7 +74,7 @@ public enum OfflineRender {
             let perLED = Int64(raw ? 1 : scale * scale)
             let pixels = perLED * Int64(size.width * size.height) * Int64(frameCount)
             guard pixels <= 1 << 30 else {
-                throw RuntimeError.badOption("a \(frameCount)-frame GIF of \(perLED) pixels per LED at \(size) is too large (\(pixels >> 20) Mpixels, limit 1024); lower --seconds, --fps or --scale (or use --raw)")
+                throw OptionError.conflict("a \(frameCount)-frame GIF of \(perLED) pixels per LED at \(size) is too large (\(pixels >> 20) Mpixels, limit 1024); lower --seconds, --fps or --scale (or use --raw)")
             }
         }
     }
@@ -144,7 +144,7 @@ public enum OfflineRender {
     /// Checks the panel options and the trace path; returns the size frames must have.
     public static func preparePanel(_ request: inout Request) throws {
         guard let spec = request.panel else {
-            guard request.traceBus == nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
+            guard request.traceBus == nil else { throw OptionError.needs(option: "--trace-bus", what: "--panel", why: "the trace is that panel's bus traffic") }
             return
         }
         if let path = request.traceBus { try checkWritable(path, extensions: [".jsonl", ".json", ".txt", ".trace"]) }

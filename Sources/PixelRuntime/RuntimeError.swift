@@ -1,15 +1,37 @@
-/// Errors of the command-line layer, each one line for the person at the terminal, naming
+/// Errors of the command-line layer about files that cannot be written, each one line naming
 /// the problem and the fix.
 public enum RuntimeError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `path` cannot be written, and why.
     case badOutputPath(path: String, reason: String)
-    case badOption(String)
 
     public var description: String {
         switch self {
         case let .badOutputPath(path, reason):
             return "cannot write '\(path)': \(reason)"
-        case let .badOption(text):
-            return text
+        }
+    }
+}
+
+/// An option, or a combination of options, that cannot work: one line naming the problem and
+/// what would work, checked before anything is opened.
+public enum OptionError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A value outside what `option` takes: "--fps must be 1...240 (got 300)".
+    case outOfRange(option: String, allowed: String, got: String)
+    /// `option` works only with `what`, because `why`: "--trace-bus needs --panel: …".
+    case needs(option: String, what: String, why: String)
+    /// A value `option` does not take; `problem` says what it does take.
+    case badValue(option: String, problem: String)
+    /// Options that exclude each other, with what to give instead.
+    case conflict(String)
+    /// What the run needs that this place lacks (a terminal, Linux's buses), and the fix.
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case let .outOfRange(option, allowed, got): "\(option) must be \(allowed) (got \(got))"
+        case let .needs(option, what, why): "\(option) needs \(what): \(why)"
+        case let .badValue(option, problem): "\(option) \(problem)"
+        case let .conflict(text), let .unavailable(text): text
         }
     }
 }

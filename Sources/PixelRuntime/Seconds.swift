@@ -21,7 +21,7 @@ public struct Seconds: Sendable {
     /// Throws unless the value lies in `range`, naming `option` and the range.
     public func check(_ option: String, in range: ClosedRange<Fixed>) throws {
         guard range.contains(value) else {
-            throw RuntimeError.badOption("\(option) must be a number of seconds in \(range.lowerBound)...\(range.upperBound) (got '\(text)')")
+            throw OptionError.outOfRange(option: option, allowed: "a number of seconds in \(range.lowerBound)...\(range.upperBound)", got: "'\(text)'")
         }
     }
 }

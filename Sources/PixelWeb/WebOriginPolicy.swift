@@ -94,7 +94,7 @@ public struct WebListenAddress: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses `text`; the error names the form expected.
     public init(parsing text: String) throws {
-        let problem = RuntimeError.badOption("--listen \(text): expected ADDR:PORT with a port of 0...65535, e.g. 127.0.0.1:8080 or 0.0.0.0:8080")
+        let problem = OptionError.badValue(option: "--listen \(text):", problem: "expected ADDR:PORT with a port of 0...65535, e.g. 127.0.0.1:8080 or 0.0.0.0:8080")
         var host: Substring, portText: Substring
         if text.hasPrefix("[") {
             guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else { throw problem }

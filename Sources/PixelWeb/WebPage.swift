@@ -33,7 +33,7 @@ public struct WebPage: Sendable {
             do {
                 files[name] = File(contentType: Self.contentType(of: name), bytes: try FileBytes.read(path, limit: Self.maximumFileSize))
             } catch {
-                throw RuntimeError.badOption("the web page is incomplete: \(path): \(error); pass --page DIR with the repository's web/ folder")
+                throw WebSetupError.pageIncomplete(path: path, reason: "\(error)")
             }
         }
         self.files = files
@@ -75,5 +75,25 @@ public struct WebPage: Sendable {
             directory = parent
         }
         return nil
+    }
+}
+
+/// Why the web front end cannot start: one line naming the problem and the fix.
+public enum WebSetupError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No page folder was found.
+    case pageMissing
+    /// A file of the page cannot be read.
+    case pageIncomplete(path: String, reason: String)
+    /// The server cannot listen; the text names the address and the fix.
+    case cannotListen(String)
+
+    public var description: String {
+        switch self {
+        case .pageMissing:
+            "cannot find the web page (web/index.html); pass --page DIR with the repository's web/ folder, or run 'make install'"
+        case let .pageIncomplete(path, reason):
+            "the web page is incomplete: \(path): \(reason); pass --page DIR with the repository's web/ folder"
+        case let .cannotListen(text): text
+        }
     }
 }

@@ -119,7 +119,7 @@ public final class WebServer: Sendable {
         }
         started.wait()
         if let failure = state.withLock({ $0.port == nil ? ($0.failure ?? "stopped") : nil }) {
-            throw RuntimeError.badOption(failure)
+            throw WebSetupError.cannotListen(failure)
         }
     }
 

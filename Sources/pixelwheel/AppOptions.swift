@@ -38,7 +38,7 @@ struct AppOptions: ParsableArguments {
 
     func validate() throws {
         if config != nil, size != nil || panel != nil {
-            throw RuntimeError.badOption("--config describes the panels; leave out --size and --panel, or leave out --config")
+            throw OptionError.conflict("--config describes the panels; leave out --size and --panel, or leave out --config")
         }
     }
 
@@ -60,7 +60,7 @@ struct AppOptions: ParsableArguments {
             do {
                 setup.textFont = try PixelFont(bdf: try readText(font))
             } catch let error as BDFError {
-                throw RuntimeError.badOption("\(font): \(error)")
+                throw OptionError.badValue(option: "--font \(font):", problem: "\(error)")
             }
         }
         return setup

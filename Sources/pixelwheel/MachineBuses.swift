@@ -30,7 +30,7 @@ func gpioLinesInUse() -> (chip: String, held: [String])? {
 func gpioMemBenchmark() -> EncodeBenchmark.RegisterPath? { { outputMask in try GPIOMemLines.countingStores(outputMask: outputMask) } }
 #else
 func machineBuses(allowsGPIOMem: Bool = true) throws -> any MachineBusProvider {
-    throw RuntimeError.badOption("the Pi's buses exist only on Linux; run with --simulate")
+    throw OptionError.unavailable("the Pi's buses exist only on Linux; run with --simulate")
 }
 func gpioLibraryVersion() -> String? { nil }
 func gpioLinesInUse() -> (chip: String, held: [String])? { nil }

@@ -53,7 +53,7 @@ struct ShowCommand: ParsableCommand {
         let isOnOff = description?.isOnOff ?? false
         guard let chosen = dither else { return isOnOff ? .diffusion : .none }
         guard isOnOff || chosen == .none else {
-            throw RuntimeError.badOption("--dither is for on/off panels (max7219, ht16k33); other panels show the levels themselves")
+            throw OptionError.badValue(option: "--dither", problem: "is for on/off panels (max7219, ht16k33); other panels show the levels themselves")
         }
         return chosen
     }
@@ -67,9 +67,9 @@ struct ShowCommand: ParsableCommand {
 
     func run() throws {
         if hardware { return try showOnHardware() }
-        guard out != nil || traceBus != nil else { throw RuntimeError.badOption("say where the result goes: --out PICTURE.png (or .gif) and/or --trace-bus FILE.jsonl") }
-        guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(scale))") }
-        guard traceBus == nil || panel != nil else { throw RuntimeError.badOption("--trace-bus needs --panel: the trace is that panel's bus traffic") }
+        guard out != nil || traceBus != nil else { throw OptionError.conflict("say where the result goes: --out PICTURE.png (or .gif) and/or --trace-bus FILE.jsonl") }
+        guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(scale)") }
+        guard traceBus == nil || panel != nil else { throw OptionError.needs(option: "--trace-bus", what: "--panel", why: "the trace is that panel's bus traffic") }
         if let out { try OfflineRender.checkWritable(out, extensions: [".png", ".gif"]) }
         if let traceBus { try OfflineRender.checkWritable(traceBus, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
         let input = try StillImage.readFrames(image, bytes: try FileBytes.read(image))
@@ -106,11 +106,11 @@ struct ShowCommand: ParsableCommand {
 extension ShowCommand {
     /// `--hardware`: the picture through the Linux bus provider onto the real panel.
     func showOnHardware() throws {
-        guard let panel else { throw RuntimeError.badOption("--hardware needs --panel TYPE:…,device=… naming the real panel") }
-        guard out == nil else { throw RuntimeError.badOption("--hardware shows on the panel itself; --out writes what a model shows, so leave it out") }
+        guard let panel else { throw OptionError.needs(option: "--hardware", what: "--panel TYPE:…,device=…", why: "it names the real panel") }
+        guard out == nil else { throw OptionError.conflict("--hardware shows on the panel itself; --out writes what a model shows, so leave it out") }
         let description = try PanelDescription(parsing: panel)
         guard description.bus != .gpio else {
-            throw RuntimeError.badOption("a HUB75 panel needs a continuous refresh; show it with 'pixelwheel run' instead")
+            throw OptionError.conflict("a HUB75 panel needs a continuous refresh; show it with 'pixelwheel run' instead")
         }
         let input = try StillImage.readFrames(image, bytes: try FileBytes.read(image))
         let trace = traceBus.map { BusTraceFile(path: $0) }
@@ -177,18 +177,18 @@ struct DecodeCommand: ParsableCommand {
     var raw = false
 
     func run() throws {
-        guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(scale))") }
+        guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(scale)") }
         try OfflineRender.checkWritable(out, extensions: [".png"])
         let target = try SimulatedTarget(try PanelDescription(parsing: panel))
         let transactions = try BusTraceReader.parse(try readText(trace), name: trace)
-        guard !transactions.isEmpty else { throw RuntimeError.badOption("'\(trace)' holds no transactions; record one with --trace-bus") }
+        guard !transactions.isEmpty else { throw TraceFileError.empty(file: trace) }
         try BusTraceReader.play(transactions, into: target, name: trace)
         let shown = target.model.picture
         try PNGFile.write(raw ? PanelPreview.raw(shown) : PanelPreview.dots(shown, scale: scale), to: out)
         // The picture is written either way (it helps to see the garbage); traffic that does not
         // fit the model is an error, so a wrong geometry never passes for a picture.
         if let misfit = target.model.misfit {
-            throw RuntimeError.badOption("\(trace) does not fit \(panel): \(misfit) (the picture in \(out) is what such a panel would show)")
+            throw TraceFileError.misfit(file: trace, panel: panel, misfit: misfit, picture: out)
         }
         print("decoded \(transactions.count) transactions for \(panel) into \(out)")
     }

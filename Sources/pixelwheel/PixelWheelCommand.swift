@@ -32,7 +32,7 @@ struct RenderingOptions: ParsableArguments {
 
     func supersampling() throws -> Supersampling {
         guard let s = Supersampling(rawValue: supersample) else {
-            throw RuntimeError.badOption("--supersample must be 1, 2, 4 or 8 (got \(supersample))")
+            throw OptionError.outOfRange(option: "--supersample", allowed: "1, 2, 4 or 8", got: "\(supersample)")
         }
         return s
     }

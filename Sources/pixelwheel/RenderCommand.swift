@@ -104,9 +104,9 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         guard let s = Supersampling(rawValue: supersample) else {
-            throw RuntimeError.badOption("--supersample must be 1, 2, 4 or 8 (got \(supersample))")
+            throw OptionError.outOfRange(option: "--supersample", allowed: "1, 2, 4 or 8", got: "\(supersample)")
         }
-        guard (1...100_000).contains(frames) else { throw RuntimeError.badOption("--frames must be 1...100000 (got \(frames))") }
+        guard (1...100_000).contains(frames) else { throw OptionError.outOfRange(option: "--frames", allowed: "1...100000", got: "\(frames)") }
         let panelSizes = sizes.isEmpty ? Benchmark.defaultSizes : sizes
         let filtered = effect != nil || panel != nil
         let cases = effect == nil && filtered ? [] : try Benchmark.cases(effect: effect, sizes: panelSizes)

@@ -55,9 +55,9 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if simulate && simulatePanels {
-            throw RuntimeError.badOption("give --simulate (everything simulated) or --simulate-panels (real inputs), not both")
+            throw OptionError.conflict("give --simulate (everything simulated) or --simulate-panels (real inputs), not both")
         }
-        if noTty && !simulate { throw RuntimeError.badOption("--no-tty is for --simulate; on the hardware run has no screen of its own") }
+        if noTty && !simulate { throw OptionError.conflict("--no-tty is for --simulate; on the hardware run has no screen of its own") }
     }
 
     func run() throws {
@@ -72,7 +72,7 @@ struct RunCommand: ParsableCommand {
         if let state { setup.statePath = state }
         let interactive = simulate && !noTty
         if interactive && !TerminalDevice.isInteractive {
-            throw RuntimeError.badOption("run --simulate draws in a terminal; run it in one, or add --no-tty to run headless")
+            throw OptionError.unavailable("run --simulate draws in a terminal; run it in one, or add --no-tty to run headless")
         }
         let script = try live.inputScript()
         // Real time on the hardware and in the terminal; the virtual clock for headless simulation,

@@ -40,9 +40,9 @@ struct SimCommand: ParsableCommand {
     var traceBus: String?
 
     func validate() throws {
-        guard (1...64).contains(scale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(scale))") }
+        guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(scale)") }
         if traceBus != nil, app.panel == nil, app.config == nil {
-            throw RuntimeError.badOption("--trace-bus needs --panel (or --config with panels): the trace is that panel's bus traffic")
+            throw OptionError.needs(option: "--trace-bus", what: "--panel (or --config with panels)", why: "the trace is that panel's bus traffic")
         }
     }
 
@@ -50,7 +50,7 @@ struct SimCommand: ParsableCommand {
         let setup = try app.setup()
         let script = try live.inputScript()
         if !noTty && !TerminalDevice.isInteractive {
-            throw RuntimeError.badOption("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
+            throw OptionError.unavailable("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
         }
         var options = Session.Options()
         options.framesOut = framesOut

@@ -36,14 +36,14 @@ struct WebCommand: ParsableCommand {
     var page: String?
 
     func validate() throws {
-        guard (1...64).contains(maxClients) else { throw RuntimeError.badOption("--max-clients must be 1...64 (got \(maxClients))") }
+        guard (1...64).contains(maxClients) else { throw OptionError.outOfRange(option: "--max-clients", allowed: "1...64", got: "\(maxClients)") }
     }
 
     func run() throws {
         let address = listen
         if let record { try OfflineRender.checkWritable(record, extensions: [".gif"]) }
         guard let folder = WebPage.locate(explicit: page) else {
-            throw RuntimeError.badOption("cannot find the web page (web/index.html); pass --page DIR with the repository's web/ folder, or run 'make install'")
+            throw WebSetupError.pageMissing
         }
         let webPage = try WebPage(directory: folder)
         let setup = try app.setup()

@@ -46,7 +46,7 @@ struct WiringCommand: ParsableCommand {
         try seconds.check("--seconds", in: Fixed(1, over: 10)...32767)
         let length = seconds?.value
         guard let buses = try? machineBuses(allowsGPIOMem: false) else {
-            throw RuntimeError.badOption("wiring drives the Pi's GPIO lines; it runs on Linux")
+            throw OptionError.unavailable("wiring drives the Pi's GPIO lines; it runs on Linux")
         }
         let stop = StopSignals()
         let clock = MonotonicClock()
@@ -71,11 +71,11 @@ struct WiringCommand: ParsableCommand {
         case let (path?, nil):
             let configuration = try loadConfiguration(path)
             guard let hub75 = configuration.panels.first(where: { $0.description.bus == .gpio }) else {
-                throw RuntimeError.badOption("\(path) has no HUB75 panel; wiring checks HUB75 lines")
+                throw OptionError.badValue(option: "--config \(path)", problem: "has no HUB75 panel; wiring checks HUB75 lines")
             }
             return hub75.description
         default:
-            throw RuntimeError.badOption("give --config FILE or --panel hub75:…, one of them")
+            throw OptionError.conflict("give --config FILE or --panel hub75:…, one of them")
         }
     }
 }

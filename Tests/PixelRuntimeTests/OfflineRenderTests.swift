@@ -84,9 +84,9 @@ struct OfflineRenderTests {
         }
         try FileManager.default.createDirectory(atPath: dir.file("taken.png"), withIntermediateDirectories: false)
         #expect(throws: RuntimeError.self) { _ = try request(out: dir.file("taken.png")) }
-        #expect(throws: RuntimeError.badOption("--fps must be 1...100 (got 0)")) { _ = try request(out: dir.file("a.gif"), fps: 0) }
+        #expect(throws: OptionError.outOfRange(option: "--fps", allowed: "1...100", got: "0")) { _ = try request(out: dir.file("a.gif"), fps: 0) }
         #expect(throws: EffectError.self) { _ = try request(out: dir.file("a.gif"), parameters: ["duration": "0"]) }
-        #expect(throws: RuntimeError.self) {
+        #expect(throws: OptionError.self) {
             _ = try request(out: dir.file("big.gif"), seconds: 600, fps: 100, raw: false, scale: 64,
                             size: try PanelSize(width: 256, height: 128))
         }
@@ -98,7 +98,7 @@ struct OfflineRenderTests {
         #expect(given.value == 2.5 && given.frameTime == .milliseconds(2500))
         #expect(Seconds(text: "soon") == nil)
         try given.check("--at", in: 0...10)
-        #expect(throws: RuntimeError.badOption("--at must be a number of seconds in 0...10 (got '-1')")) {
+        #expect(throws: OptionError.outOfRange(option: "--at", allowed: "a number of seconds in 0...10", got: "'-1'")) {
             try #require(Seconds(text: "-1")).check("--at", in: 0...10)
         }
         let none: Seconds? = nil

@@ -86,22 +86,22 @@ struct SimulatedPanelTests {
     }
 
     @Test func tracesThatDoNotFitThePanelAreRefusedWithTheirPosition() throws {
-        #expect(throws: RuntimeError.badOption("trace line 2: not a JSON object")) {
+        #expect(throws: TraceFileError.badLine(file: "trace", line: 2, reason: "not a JSON object")) {
             _ = try BusTraceReader.parse("{\"bus\":\"spi\",\"bytes\":\"00\"}\nnot json\n")
         }
-        #expect(throws: RuntimeError.badOption("trace line 1: 'bytes' must be an even number of hex digits")) {
+        #expect(throws: TraceFileError.badLine(file: "trace", line: 1, reason: "'bytes' must be an even number of hex digits")) {
             _ = try BusTraceReader.parse("{\"bus\":\"spi\",\"bytes\":\"abc\"}")
         }
-        #expect(throws: RuntimeError.badOption("trace line 1: 'bytes' is missing")) {
+        #expect(throws: TraceFileError.badLine(file: "trace", line: 1, reason: "'bytes' is missing")) {
             _ = try BusTraceReader.parse("{\"bus\":\"i2c\",\"address\":\"0x70\"}")
         }
         let target = try SimulatedTarget(try PanelDescription(parsing: "ht16k33"))
         let spi = try BusTraceReader.parse("{\"bus\":\"spi\",\"bytes\":\"0c01\"}")
-        #expect(throws: RuntimeError.badOption("trace transaction 1: an SPI transfer, but this panel is not on SPI")) {
+        #expect(throws: TraceFileError.badTransaction(file: "trace", index: 1, reason: "an SPI transfer, but this panel is not on SPI")) {
             try BusTraceReader.play(spi, into: target)
         }
         let elsewhere = try BusTraceReader.parse("{\"bus\":\"i2c\",\"address\":\"0x71\",\"bytes\":\"21\"}")
-        #expect(throws: RuntimeError.badOption("trace transaction 1: a write to 0x71, but the panel's chip is at 0x70: address=0x71?")) {
+        #expect(throws: TraceFileError.badTransaction(file: "trace", index: 1, reason: "a write to 0x71, but the panel's chip is at 0x70: address=0x71?")) {
             try BusTraceReader.play(elsewhere, into: target)
         }
     }

@@ -25,7 +25,7 @@ struct RuntimeEdgeTests {
     }
 
     @Test func negativeOrHugeHoldTimesInATraceAreRefused() {
-        #expect(throws: RuntimeError.badOption("trace line 1: 'hold_ns' must be 0...60000000000 (one minute)")) {
+        #expect(throws: TraceFileError.badLine(file: "trace", line: 1, reason: "'hold_ns' must be 0...60000000000 (one minute)")) {
             _ = try BusTraceReader.parse("{\"bus\":\"gpio\",\"device\":\"g\",\"hold_ns\":-5}")
         }
     }

@@ -40,10 +40,10 @@ struct WiringCheckTests {
 
     @Test func anUnknownSignalNamesTheKnownOnesAndOtherPanelsAreSentToShow() throws {
         let check = try WiringCheck(panel: PanelDescription(parsing: "hub75"))
-        #expect(throws: RuntimeError.badOption("no HUB75 signal 'E' in the hub75 wiring; use one of OE, CLK, LAT, A, B, C, D, R1, G1, B1, R2, G2, B2")) {
+        #expect(throws: WiringError.noSignal(name: "E", panel: "hub75", signals: ["OE", "CLK", "LAT", "A", "B", "C", "D", "R1", "G1", "B1", "R2", "G2", "B2"])) {
             try check.gpio(of: "E")  // 32-row panels do not use E
         }
-        #expect(throws: RuntimeError.self) { try WiringCheck(panel: PanelDescription(parsing: "max7219")) }
+        #expect(throws: WiringError.self) { try WiringCheck(panel: PanelDescription(parsing: "max7219")) }
     }
 
     @Test func headerPinsAreTheFortyPinConnectorsAndNeverPowerOrGround() {

@@ -91,8 +91,8 @@ public final class Session {
     /// device and the fix), loads the settings and builds the app. `clock` is the machine's for
     /// runs in real time; nil runs on the session's own virtual time.
     public init(setup: Setup, buses: Buses, clock: (any Clock)?, options: Options = Options()) throws {
-        guard (1...240).contains(setup.fps) else { throw RuntimeError.badOption("--fps must be 1...240 (got \(setup.fps))") }
-        guard (1...64).contains(options.frameScale) else { throw RuntimeError.badOption("--scale must be 1...64 (got \(options.frameScale))") }
+        guard (1...240).contains(setup.fps) else { throw OptionError.outOfRange(option: "--fps", allowed: "1...240", got: "\(setup.fps)") }
+        guard (1...64).contains(options.frameScale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(options.frameScale)") }
         if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }
         if let path = options.traceBus { try OfflineRender.checkWritable(path, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
         self.setup = setup
@@ -125,7 +125,7 @@ public final class Session {
         var (settings, warning) = store.load(defaults: setup.settings)
         for (key, value) in setup.effectParameters.sorted(by: { $0.key < $1.key }) {
             guard Settings.isEffectParameter(key, value: value) else {
-                throw RuntimeError.badOption("--param \(key)=\(value): " + Self.parameterProblem(key: key, value: value))
+                throw OptionError.badValue(option: "--param \(key)=\(value):", problem: Self.parameterProblem(key: key, value: value))
             }
             settings.effectParameters[key] = value
         }

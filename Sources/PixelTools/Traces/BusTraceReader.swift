@@ -13,7 +13,7 @@ public enum BusTraceReader {
         for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = raw.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
             if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-            func fail(_ reason: String) -> RuntimeError { .badOption("\(name) line \(index + 1): \(reason)") }
+            func fail(_ reason: String) -> TraceFileError { .badLine(file: name, line: index + 1, reason: reason) }
             guard let object = JSONLine.object(String(line)) else { throw fail("not a JSON object") }
             func string(_ key: String) -> String? { if case let .string(s)? = object[key] { s } else { nil } }
             func integer(_ key: String) -> Int? { if case let .integer(i)? = object[key] { i } else { nil } }
@@ -50,7 +50,7 @@ public enum BusTraceReader {
     /// (wrong bus, nothing at that I²C address) is an error naming its position.
     public static func play(_ transactions: [BusTransaction], into target: SimulatedTarget, name: String = "trace") throws {
         for (index, t) in transactions.enumerated() {
-            func fail(_ reason: String) -> RuntimeError { .badOption("\(name) transaction \(index + 1): \(reason)") }
+            func fail(_ reason: String) -> TraceFileError { .badTransaction(file: name, index: index + 1, reason: reason) }
             switch t {
             case let .spi(_, speedHz, bytes):
                 guard let spi = target.spi else { throw fail("an SPI transfer, but this panel is not on SPI") }
@@ -74,7 +74,7 @@ public enum BusTraceReader {
     }
 
     /// The "bytes" field as bytes; `fail` turns a reason into the line's error.
-    static func bytesField(_ value: String?, _ fail: (String) -> RuntimeError) throws -> [UInt8] {
+    static func bytesField(_ value: String?, _ fail: (String) -> TraceFileError) throws -> [UInt8] {
         guard let value else { throw fail("'bytes' is missing") }
         guard let bytes = Hex.parseBytes(value) else { throw fail("'bytes' must be an even number of hex digits") }
         return bytes

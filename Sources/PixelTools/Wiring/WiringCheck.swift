@@ -14,9 +14,9 @@ public struct WiringCheck {
     private let driven: UInt64
 
     /// The check for `panel`; only HUB75 panels are wired to GPIO lines one by one.
-    public init(panel: PanelDescription) throws(RuntimeError) {
+    public init(panel: PanelDescription) throws(WiringError) {
         guard case let .hub75(configuration, _, _) = panel.kind else {
-            throw .badOption("wiring checks HUB75 panels (GPIO lines); '\(panel.text)' is on \(panel.bus.rawValue): check it with 'pixelwheel show --hardware'")
+            throw .notHUB75(panel: panel.text, bus: panel.bus.rawValue)
         }
         self.panel = panel
         signals = configuration.signals
@@ -32,12 +32,12 @@ public struct WiringCheck {
     }
 
     /// The GPIO line of the signal called `name` (any case), or an error listing the names.
-    public func gpio(of name: String) throws(RuntimeError) -> Int { try signal(named: name).gpio }
+    public func gpio(of name: String) throws(WiringError) -> Int { try signal(named: name).gpio }
 
     /// The signal called `name` (any case) as the wiring spells it, or an error listing the names.
-    func signal(named name: String) throws(RuntimeError) -> (name: String, gpio: Int) {
+    func signal(named name: String) throws(WiringError) -> (name: String, gpio: Int) {
         guard let signal = signals.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-            throw .badOption("no HUB75 signal '\(name)' in the \(panel.text) wiring; use one of " + signals.map(\.name).joined(separator: ", "))
+            throw .noSignal(name: name, panel: panel.text, signals: signals.map(\.name))
         }
         return signal
     }
@@ -56,7 +56,7 @@ public struct WiringCheck {
         + "on this machine, wiring without --line lists the signals with their GPIO lines and header pins"
 
     /// What the user sees while `name` is held.
-    public func holdingMessage(_ name: String) throws(RuntimeError) -> String {
+    public func holdingMessage(_ name: String) throws(WiringError) -> String {
         let (signal, gpio) = try signal(named: name)
         let pin = HeaderPin.physical(gpio: gpio).map { " (header pin \($0))" } ?? ""
         return "\(signal) is high on GPIO \(gpio)\(pin); the other \(signals.count - 1) HUB75 lines are low. "
