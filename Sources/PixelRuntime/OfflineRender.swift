@@ -1,3 +1,4 @@
+import PixelConfig
 import PixelCore
 import PixelEffects
 import PixelImages
@@ -154,15 +155,13 @@ public enum OfflineRender {
         _ = try request.effect.makeScene(parameters: request.parameters, seed: request.seed, width: panel.width, height: panel.height)
     }
 
-    /// Renders through the frame loop on the virtual clock and writes the file; returns a
-    /// one-line summary. With a `progress` clock (the real one; the CLI gives it only on a
-    /// terminal), a GIF that takes more than a second shows a progress bar timed on it.
+    /// Renders through a `Session` — the effect as its content, on device models and the
+    /// virtual clock — and writes the file; returns a one-line summary. With a `progress` clock
+    /// (the real one; the CLI gives it only on a terminal), a GIF that takes more than a second
+    /// shows a progress bar timed on it.
     public static func run(_ request: Request, progress: (any Clock)? = nil) throws -> String {
         var request = request
         try preparePanel(&request)
-        let trace = request.traceBus.map { BusTraceFile(path: $0) }
-        let time = VirtualTime()
-        let panel = try request.panel.map { try SimulatedPanel($0, trace: trace, time: time) }
         let scene = try request.effect.makeScene(parameters: request.parameters, seed: request.seed,
                                                  width: request.size.width, height: request.size.height)
         let source = EffectSource(scene: scene, size: request.size, supersampling: request.supersampling)
@@ -179,11 +178,14 @@ public enum OfflineRender {
             frameClock = VirtualFrameClock(framesPerSecond: request.fps)
             length = .frame(request.frameCount - 1, fps: request.fps)
         }
-        let display: any FrameOutput = panel.map { SimulatedPanelOutput(panel: $0, viewers: [file], trace: trace) }
-            ?? PlainPanelOutput(viewers: [file])
+        let setup = Setup(panel: try request.panel.map { try PanelDescription(parsing: $0) }, size: request.size,
+                          fps: request.format == .gif ? request.fps : 1, seed: request.seed, statePath: nil)
+        var options = Session.Options()
+        options.traceBus = request.traceBus
+        let session = try Session(setup: setup, buses: .simulated, clock: nil, options: options, content: .frames(source))
         // A GIF that takes more than a second shows a progress bar (the CLI asks only on a terminal).
         let bar: [any FrameOutput] = request.format == .gif ? progress.map { [ProgressBarOutput(total: request.frameCount, clock: $0)] } ?? [] : []
-        try FrameLoop(source: source, clock: time, frameClock: frameClock, outputs: [display] + bar, length: length).run()
+        try session.run(viewers: [file] + bar, length: length, frameClock: frameClock)
         switch request.format {
         case .png: return "wrote \(request.output): \(request.effect.name) at \(request.instant)s, \(request.size) LEDs"
         case .gif:

@@ -66,10 +66,9 @@ struct WebCommand: ParsableCommand {
         }
         Environment.printNow("PixelWheel web simulator: \(url) (\(session.panelText), \(setup.fps) fps) — open it in a browser; Ctrl-C stops")
 
-        let source = session.source
         var viewers: [any FrameOutput] = [
             WebFrameOutput(broadcaster: broadcaster, panelText: session.panelText, fps: setup.fps,
-                           clicks: { source.clicks }, theme: { source.app.settings.theme }, now: clock.now),
+                           clicks: { session.clicks }, theme: { session.state?.settings.theme ?? .dark }, now: clock.now),
         ]
         if let record { viewers.append(GIFFileOutput.webRecord(path: record, fps: setup.fps)) }
         defer { server.stop() }

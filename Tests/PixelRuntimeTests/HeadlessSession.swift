@@ -35,7 +35,7 @@ struct HeadlessSession {
         try session.run(script: script, length: length, onFrame: onFrame)
     }
 
-    var state: PixelWheelApp { session.state }
+    var state: PixelWheelApp { session.state! }  // the content is the app
     var panel: SimulatedPanel? { session.mainPanel }
     var warnings: [String] { session.warnings }
     var clicks: Int { session.clicks }

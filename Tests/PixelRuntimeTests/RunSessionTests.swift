@@ -36,7 +36,7 @@ struct RunSessionTests {
 
         // What the main panel showed last (frame 20, at 2 s), as written to --frames-out.
         let last = try PNGFile.read(path: frames.file("frame-000020.png"))
-        let app = session.source.app
+        let app = try #require(session.state)
         #expect(last.width == app.width && last.height == app.height)
         #expect(last.bytes.contains { $0 != 0 }, "\(name): the main panel is not dark")
         let shown = try #require(frames.contents().sorted().last)

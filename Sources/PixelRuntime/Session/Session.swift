@@ -11,10 +11,11 @@ import PixelUI
 /// The one composition root: the only code that builds a run's app, panels, outputs, inputs
 /// and frame loop, from one set-up (a configuration file, or the flags of `sim` and `web`).
 ///
-/// A command is a choice of four things: the set-up, the `Buses` (device models, or the
+/// A command is a choice of five things: the set-up, the `Buses` (device models, or the
 /// machine's), the clock (the machine's `MonotonicClock`, or nil for the session's own
-/// `VirtualTime`) and the front end it hands to `run` (the terminal's keyboard and screen, the
-/// web page, or nothing for a headless run). Every panel is built by `makeDriver(on:)` over the
+/// `VirtualTime`), the `Content` (the app, or another frame source such as one effect for
+/// `render`) and the front end it hands to `run` (the terminal's keyboard and screen, the web
+/// page, a file, or nothing for a headless run). Every panel is built by `makeDriver(on:)` over the
 /// chosen buses and shown through the one `PanelDriverOutput`, so a vanished chip, HUB75's
 /// refresh and brightness behave alike on models and on the Pi; a simulated panel's picture —
 /// what its device model shows — is what the front end's viewers get.
@@ -28,6 +29,16 @@ public final class Session {
         /// Panels on device models, but the encoder, buttons and piezo on the machine's GPIO
         /// (`run --simulate-panels`: testing the inputs on a machine without panels).
         case machineInputs(any MachineBusProvider)
+    }
+
+    /// What the main panel shows.
+    public enum Content {
+        /// The PixelWheel app: the menu and the effects, its settings saved to the set-up's
+        /// state file, the encoder, buttons and piezo of the set-up.
+        case app
+        /// Another frame source and nothing else (one effect for `render`): no menu, no settings,
+        /// no inputs of the set-up.
+        case frames(any FrameSource)
     }
 
     /// What the command line adds to a set-up: where frames and bus traffic are recorded.
@@ -52,8 +63,10 @@ public final class Session {
 
     /// The set-up the session was built from.
     public let setup: Setup
-    /// The app as the loop's frame source.
-    public let source: AppSource
+    /// What the main panel shows: the app, or the content given.
+    public let source: any FrameSource
+    /// The app, when the content is the app.
+    public let app: AppSource?
     /// The simulated parts' clock: the device models, their GPIO holds and trace stamps.
     public let time: VirtualTime
     /// The run's clock: the machine's, or `time`.
@@ -90,7 +103,7 @@ public final class Session {
     /// Checks the options, builds the panels on `buses` (opening every device; errors name the
     /// device and the fix), loads the settings and builds the app. `clock` is the machine's for
     /// runs in real time; nil runs on the session's own virtual time.
-    public init(setup: Setup, buses: Buses, clock: (any Clock)?, options: Options = Options()) throws {
+    public init(setup: Setup, buses: Buses, clock: (any Clock)?, options: Options = Options(), content: Content = .app) throws {
         guard (1...240).contains(setup.fps) else { throw OptionError.outOfRange(option: "--fps", allowed: "1...240", got: "\(setup.fps)") }
         guard (1...64).contains(options.frameScale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(options.frameScale)") }
         if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }
@@ -120,6 +133,11 @@ public final class Session {
         let main = panels.first { $0.role == .main }
         (width, height) = main?.size ?? (setup.size.width, setup.size.height)
 
+        if case let .frames(frames) = content {
+            source = frames
+            app = nil
+            return
+        }
         // The app, with the saved settings over the set-up's defaults.
         let store = SettingsStore(path: setup.statePath ?? SettingsStore.defaultPath())
         var (settings, warning) = store.load(defaults: setup.settings)
@@ -135,17 +153,19 @@ public final class Session {
         app.textFont = setup.textFont
         if let text = setup.text { app.marqueeText = text }
         if let start = setup.startEffect { app.play(effectNamed: start, at: .zero) }
-        source = AppSource(app: app, store: store, warnings: warning.map { [$0] } ?? [])
+        let appSource = AppSource(app: app, store: store, warnings: warning.map { [$0] } ?? [])
+        source = appSource
+        self.app = appSource
 
         // The encoder, buttons and piezo on the machine's GPIO.
         switch buses {
         case .simulated: break
-        case let .machine(provider), let .machineInputs(provider): try openInputs(on: provider)
+        case let .machine(provider), let .machineInputs(provider): try openInputs(on: provider, app: appSource)
         }
     }
 
     /// The encoder, buttons and piezo of the set-up, on `provider`'s GPIO; edges on the run's clock.
-    private func openInputs(on provider: any MachineBusProvider) throws {
+    private func openInputs(on provider: any MachineBusProvider, app source: AppSource) throws {
         if let piezo = setup.piezo {
             // A click is a 1 ms pulse on the piezo's line: a tick, like the iPod's.
             let bit = UInt64(1) << UInt64(piezo)
@@ -178,7 +198,7 @@ public final class Session {
     /// number of frames shown.
     @discardableResult
     public func run(inputs: [any InputSource] = [], viewers: [any FrameOutput] = [], script: InputScript? = nil,
-                    length: FrameTime?, onFrame: ((Int, Frame) throws -> Void)? = nil) throws -> Int {
+                    length: FrameTime?, frameClock: (any FrameClock)? = nil, onFrame: ((Int, Frame) throws -> Void)? = nil) throws -> Int {
         var viewers = viewers
         if let onFrame { viewers.append(FrameCallbackOutput { frame, status in try onFrame(status.frames - 1, frame) }) }
         let recorder = options.framesOut.map { dir in
@@ -202,9 +222,8 @@ public final class Session {
             }
             if isMain {
                 outputs.append(output)
-            } else {
+            } else if let app {
                 let size = panel.size
-                let app = source
                 secondary.append((StatusSource(width: size.width, height: size.height, app: { app.app }), output))
             }
         }
@@ -218,8 +237,11 @@ public final class Session {
             outputs.append(RefreshRateReporter(panel: main, clock: clock))
         }
         if let trace, !tracedByMain { outputs.append(TraceWriterOutput(trace: trace)) }
-        let loop = FrameLoop(source: source, inputs: inputs + machineInputs + (script.map { [ScriptInputSource($0)] } ?? []),
-                             clock: clock, framesPerSecond: setup.fps, outputs: outputs, secondary: secondary, length: length)
+        let allInputs = inputs + machineInputs + (script.map { [ScriptInputSource($0)] } ?? [])
+        let loop = frameClock.map {
+            FrameLoop(source: source, inputs: allInputs, clock: clock, frameClock: $0, outputs: outputs, secondary: secondary, length: length)
+        } ?? FrameLoop(source: source, inputs: allInputs, clock: clock, framesPerSecond: setup.fps, outputs: outputs,
+                       secondary: secondary, length: length)
         defer { status = loop.status }
         return try loop.run()
     }
@@ -244,17 +266,17 @@ public final class Session {
     /// A description of what is shown, for status lines: the main panel's, or the size.
     public var panelText: String { setup.mainPanel?.description.text ?? setup.size.description }
 
-    /// The app's state, for tests and status lines.
-    public var state: PixelWheelApp { source.app }
+    /// The app's state, for tests and status lines (the content's when it is not the app: none).
+    public var state: PixelWheelApp? { app?.app }
 
     /// Clicks so far.
-    public var clicks: Int { source.clicks }
+    public var clicks: Int { app?.clicks ?? 0 }
 
     /// Warnings for the user, each once: the app's, the devices that went and came back, then
     /// the panel model's complaint about the traffic it received (a frame the chips reject,
     /// say), which would otherwise only show as a dark or wrong picture.
     public var warnings: [String] {
-        source.warnings + warningsSeen + (mainPanel?.misfit.map { ["panel model: " + $0] } ?? [])
+        (app?.warnings ?? []) + warningsSeen + (mainPanel?.misfit.map { ["panel model: " + $0] } ?? [])
     }
 
     /// Why `key`=`value` is no effect parameter value, naming what would be.
