@@ -87,10 +87,10 @@ let package = Package(
         // The web front end, free of the server: its protocol, limits, Origin rule, page files,
         // input source and frame hub (tested and fuzzed without a server).
         .target(name: "PixelWeb", dependencies: ["PixelCore", "PixelInputs", "PixelUI", "PixelSystem", "PixelImages", "PixelRuntime"]),
-        // The tools: bench, doctor, wiring and the bus-trace reader behind decode.
+        // The tools: bench, doctor, wiring, show and the bus-trace reader behind decode.
         .target(name: "PixelTools", dependencies: [
             "PixelCore", "PixelEffects", "PixelUI", "PixelInputs", "PixelBus", "PixelPanels", "PixelSystem", "PixelImages",
-            "PixelSimulator", "PixelRuntime",
+            "PixelSimulator", "PixelConfig", "PixelRuntime",
         ]),
         // `pixelwheel web`: the page and the WebSocket over Hummingbird; the protocol, the input
         // source and the frame hub it serves live in PixelWeb, free of the server.

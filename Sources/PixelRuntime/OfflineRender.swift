@@ -182,7 +182,7 @@ public enum OfflineRender {
                           fps: request.format == .gif ? request.fps : 1, seed: request.seed, statePath: nil)
         var options = Session.Options()
         options.traceBus = request.traceBus
-        let session = try Session(setup: setup, buses: .simulated, clock: nil, options: options, content: .frames(source))
+        let session = try Session(setup: setup, buses: .simulated, clock: nil, options: options, content: .frames { _, _ in source })
         // A GIF that takes more than a second shows a progress bar (the CLI asks only on a terminal).
         let bar: [any FrameOutput] = request.format == .gif ? progress.map { [ProgressBarOutput(total: request.frameCount, clock: $0)] } ?? [] : []
         try session.run(viewers: [file] + bar, length: length, frameClock: frameClock)

@@ -48,97 +48,49 @@ struct ShowCommand: ParsableCommand {
     @Option(name: .long, help: "On/off panels (max7219, ht16k33): none (the panel's threshold), ordered or diffusion. (default: diffusion)")
     var dither: OnOffDither?
 
-    /// The dither for `description`: diffusion by default on on/off panels; refused elsewhere.
-    func chosenDither(for description: PanelDescription?) throws -> OnOffDither {
-        let isOnOff = description?.isOnOff ?? false
-        guard let chosen = dither else { return isOnOff ? .diffusion : .none }
-        guard isOnOff || chosen == .none else {
-            throw OptionError.badValue(option: "--dither", problem: "is for on/off panels (max7219, ht16k33); other panels show the levels themselves")
+    func validate() throws {
+        guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(scale)") }
+        if hardware {
+            guard out == nil else { throw OptionError.conflict("--hardware shows on the panel itself; --out writes what a model shows, so leave it out") }
+            guard panel != nil else { throw OptionError.needs(option: "--hardware", what: "--panel TYPE:…,device=…", why: "it names the real panel") }
+        } else {
+            guard out != nil || traceBus != nil else { throw OptionError.conflict("say where the result goes: --out PICTURE.png (or .gif) and/or --trace-bus FILE.jsonl") }
+            guard traceBus == nil || panel != nil else { throw OptionError.needs(option: "--trace-bus", what: "--panel", why: "the trace is that panel's bus traffic") }
         }
-        return chosen
-    }
-
-    /// What each LED of `description` shows, for the dither: a red and a green die on the
-    /// bicolour HT16K33 backpack, one die on the other on/off panels.
-    static func dies(of description: PanelDescription) -> OnOffDither.Dies {
-        if case let .ht16k33(configuration) = description.kind, configuration.board.isBicolour { return .redGreen }
-        return .single
     }
 
     func run() throws {
-        if hardware { return try showOnHardware() }
-        guard out != nil || traceBus != nil else { throw OptionError.conflict("say where the result goes: --out PICTURE.png (or .gif) and/or --trace-bus FILE.jsonl") }
-        guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(scale)") }
-        guard traceBus == nil || panel != nil else { throw OptionError.needs(option: "--trace-bus", what: "--panel", why: "the trace is that panel's bus traffic") }
         if let out { try OfflineRender.checkWritable(out, extensions: [".png", ".gif"]) }
         if let traceBus { try OfflineRender.checkWritable(traceBus, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
-        let input = try StillImage.readFrames(image, bytes: try FileBytes.read(image))
-        let trace = traceBus.map { BusTraceFile(path: $0) }
+        let show = try PictureShow(image: image, panel: try panel.map { try PanelDescription(parsing: $0) }, size: size, dither: dither)
+        if hardware {
+            let stop = StopSignals()
+            try show.onMachine(try machineBuses(), clock: MonotonicClock(), stop: StopRequestSource { stop.isRequested }, traceBus: traceBus,
+                               announce: Environment.printNow)
+            print("showed \(image) on \(show.panel!.device) (\(show.panel!.type))")
+            return
+        }
         // An animated GIF goes through the panel frame by frame; a .png keeps its first frame.
         let wantsAnimation = out?.lowercased().hasSuffix(".gif") ?? true
-        let pictures = wantsAnimation ? input.frames : [input.frames[0]]
-        var shown: [Frame] = []
-        if let panel {
-            let simulated = try SimulatedPanel(panel, trace: trace)
-            let dither = try chosenDither(for: simulated.description), dies = Self.dies(of: simulated.description)
-            for picture in pictures {
-                shown.append(try simulated.show(dither.apply(StillImage.fit(picture, width: simulated.width, height: simulated.height), dies: dies)))
-            }
-        } else {
-            _ = try chosenDither(for: nil)
-            let panelSize = size
-            shown = pictures.map { StillImage.fit($0, width: panelSize.width, height: panelSize.height) }
-        }
-        try trace?.write()
+        let count = wantsAnimation ? show.input.frames.count : 1
+        let shown = try show.onModels(count: count, traceBus: traceBus)
         if let out {
             let previews = shown.map { raw ? PanelPreview.raw($0) : PanelPreview.dots($0, scale: scale) }
             if out.lowercased().hasSuffix(".gif") {
-                try GIFFile.write(frames: previews, delaysCentiseconds: Array(input.delaysCentiseconds.prefix(previews.count)), to: out)
+                try GIFFile.write(frames: previews, delaysCentiseconds: Array(show.input.delaysCentiseconds.prefix(previews.count)), to: out)
             } else {
                 try PNGFile.write(previews[0], to: out)
             }
         }
-        let frames = input.frames.count > 1 ? (wantsAnimation ? " (\(shown.count) frames)" : " (the first of \(input.frames.count) frames; --out NAME.gif for all)") : ""
-        print("showed \(image)\(frames) on \(panel ?? size.description)" + (trace.map { ", \($0.count) bus transactions in \($0.path)" } ?? ""))
+        let total = show.input.frames.count
+        let frames = total > 1 ? (wantsAnimation ? " (\(shown.count) frames)" : " (the first of \(total) frames; --out NAME.gif for all)") : ""
+        let transactions = traceBus.map { ", \(Self.lineCount($0)) bus transactions in \($0)" } ?? ""
+        print("showed \(image)\(frames) on \(panel ?? size.description)" + transactions)
     }
-}
 
-extension ShowCommand {
-    /// `--hardware`: the picture through the Linux bus provider onto the real panel.
-    func showOnHardware() throws {
-        guard let panel else { throw OptionError.needs(option: "--hardware", what: "--panel TYPE:…,device=…", why: "it names the real panel") }
-        guard out == nil else { throw OptionError.conflict("--hardware shows on the panel itself; --out writes what a model shows, so leave it out") }
-        let description = try PanelDescription(parsing: panel)
-        guard description.bus != .gpio else {
-            throw OptionError.conflict("a HUB75 panel needs a continuous refresh; show it with 'pixelwheel run' instead")
-        }
-        let input = try StillImage.readFrames(image, bytes: try FileBytes.read(image))
-        let trace = traceBus.map { BusTraceFile(path: $0) }
-        let machine = try machineBuses()
-        let clock = MonotonicClock()
-        let buses: any BusProvider = trace.map { TracingBusProvider(machine, sink: $0, clock: clock.now) } ?? machine
-        let dither = try chosenDither(for: description), dies = Self.dies(of: description)
-        let driver = try description.makeDriver(on: buses)
-        let frames = input.frames.map { dither.apply(StillImage.fit($0, width: driver.panel.width, height: driver.panel.height), dies: dies) }
-        if frames.count == 1 {
-            try driver.panel.show(frames[0])
-        } else {
-            // An animation plays with its own delays, as often as the file says (forever when
-            // it loops), until Ctrl-C or SIGTERM; the last frame stays on the chip.
-            let stop = StopSignals()
-            Environment.printNow("playing \(frames.count) frames on \(description.device)" + (input.loopsForever ? "; Ctrl-C stops" : ""))
-            var round = 0
-            playing: while input.loopsForever || round < (input.loopCount ?? 0) + 1 {
-                for (frame, delay) in zip(frames, input.delaysCentiseconds) {
-                    try driver.panel.show(frame)
-                    clock.sleep(until: clock.now() + Int64(delay == 0 ? 10 : delay) * 10_000_000)
-                    if stop.isRequested { break playing }
-                }
-                round += 1
-            }
-        }
-        try trace?.write()
-        print("showed \(image) on \(description.device) (\(description.type))")
+    /// The lines of the trace just written.
+    static func lineCount(_ path: String) -> Int {
+        ((try? FileBytes.readText(path)) ?? "").split(separator: "\n").count
     }
 }
 

@@ -56,7 +56,7 @@ public final class AppSource: FrameSource {
         return canvas.downsample()
     }
 
-    public var brightnessPercent: Int { app.settings.brightness }
+    public var brightnessPercent: Int? { app.settings.brightness }
 }
 
 /// One effect as the frame loop's source (`render`, `bench`): no input, full brightness.
@@ -74,5 +74,5 @@ public final class EffectSource: FrameSource {
 
     public func render(at time: FrameTime) -> Frame { player.render(at: time) }
 
-    public var brightnessPercent: Int { 100 }
+    public var brightnessPercent: Int? { 100 }
 }

@@ -9,8 +9,9 @@ public protocol FrameSource: AnyObject {
     func handle(_ event: InputEvent) throws
     /// The frame at `time`, at the panel's size in linear light.
     func render(at time: FrameTime) -> Frame
-    /// The brightness the outputs should show, 0...100 %.
-    var brightnessPercent: Int { get }
+    /// The brightness the outputs should show, 0...100 %; nil leaves each output's own (a
+    /// picture shown as it is, with nothing sent to the panel's brightness path).
+    var brightnessPercent: Int? { get }
 }
 
 /// Where frames go: a panel, the terminal, PNG files, a GIF.
@@ -177,14 +178,14 @@ public final class FrameLoop {
     }
 
     private func applyBrightness() throws {
-        let wanted = source.brightnessPercent
-        if wanted != brightness {
+        if let wanted = source.brightnessPercent, wanted != brightness {
             brightness = wanted
             for output in outputs { try output.setBrightness(percent: wanted) }
         }
-        for (i, display) in secondary.enumerated() where display.source.brightnessPercent != secondaryBrightness[i] {
-            secondaryBrightness[i] = display.source.brightnessPercent
-            try display.output.setBrightness(percent: display.source.brightnessPercent)
+        for (i, display) in secondary.enumerated() {
+            guard let wanted = display.source.brightnessPercent, wanted != secondaryBrightness[i] else { continue }
+            secondaryBrightness[i] = wanted
+            try display.output.setBrightness(percent: wanted)
         }
     }
 

@@ -29,6 +29,8 @@ public final class PanelDriverOutput: FrameOutput {
     public let driver: PanelDriver
     /// Where its buses lead.
     public let placement: Placement
+    /// Whether a real panel is blanked when the loop ends.
+    public let blanksAtEnd: Bool
     private var refreshLoop: HUB75RefreshLoop?
     /// What the refresh thread could set up (priority, core), for the user.
     public private(set) var refreshNote: String?
@@ -43,9 +45,10 @@ public final class PanelDriverOutput: FrameOutput {
 
     /// Drives `driver`, starting its refresh thread if it has one and sits on the machine's
     /// buses; `warn` hears, once each, a device going missing and coming back.
-    public init(driver: PanelDriver, placement: Placement = .machine, warn: @escaping (String) -> Void = { _ in }) {
+    public init(driver: PanelDriver, placement: Placement = .machine, blanksAtEnd: Bool = true, warn: @escaping (String) -> Void = { _ in }) {
         self.driver = driver
         self.placement = placement
+        self.blanksAtEnd = blanksAtEnd
         self.warn = warn
         if let refresher = driver.refresher, placement == .machine {
             let loop = HUB75RefreshLoop(refresher: refresher)
@@ -126,7 +129,7 @@ public final class PanelDriverOutput: FrameOutput {
     /// Blanks a real panel and stops the refresh.
     public func finish() throws {
         defer { refreshLoop?.stop() }
-        guard missingSince == nil, placement == .machine else { return }
+        guard missingSince == nil, placement == .machine, blanksAtEnd else { return }
         try driver.panel.show(Frame(width: driver.panel.width, height: driver.panel.height))
         if let refresher = driver.refresher, refreshLoop == nil { try refresher.refreshOnce() }
     }

@@ -38,5 +38,5 @@ public final class StatusSource: FrameSource {
         return canvas.downsample()
     }
 
-    public var brightnessPercent: Int { app().settings.brightness }
+    public var brightnessPercent: Int? { app().settings.brightness }
 }

@@ -36,9 +36,9 @@ public final class Session {
         /// The PixelWheel app: the menu and the effects, its settings saved to the set-up's
         /// state file, the encoder, buttons and piezo of the set-up.
         case app
-        /// Another frame source and nothing else (one effect for `render`): no menu, no settings,
-        /// no inputs of the set-up.
-        case frames(any FrameSource)
+        /// Another frame source, made for the main panel's logical size (one effect for
+        /// `render`, pictures for `show`): no menu, no settings, no inputs of the set-up.
+        case frames((_ width: Int, _ height: Int) throws -> any FrameSource)
     }
 
     /// What the command line adds to a set-up: where frames and bus traffic are recorded.
@@ -56,6 +56,9 @@ public final class Session {
         public var wallClock: () -> Int = { 0 }
         /// Hears each message for the user while running: a device gone or back.
         public var report: (String) -> Void = { _ in }
+        /// Leave the last picture on real panels when the run ends (`show --hardware`), instead
+        /// of blanking them.
+        public var keepsLastPicture = false
 
         /// Nothing recorded, midnight on the clock, messages dropped.
         public init() {}
@@ -123,8 +126,11 @@ public final class Session {
             let provider = SimulatedBusProvider(time: time)
             panels = try setup.panels.map { .simulated(try SimulatedPanel($0.description, provider: provider, trace: trace), role: $0.role) }
         case let .machine(provider):
+            let clock = self.clock
+            let buses: any BusProvider = trace.map { TracingBusProvider(provider, sink: $0, clock: clock.now) } ?? provider
             for panel in setup.panels {
-                let output = PanelDriverOutput(driver: try panel.description.makeDriver(on: provider), placement: .machine, warn: report)
+                let output = PanelDriverOutput(driver: try panel.description.makeDriver(on: buses), placement: .machine,
+                                               blanksAtEnd: !options.keepsLastPicture, warn: report)
                 if let note = output.refreshNote { messages.append("HUB75 refresh: \(note)") }
                 panels.append(.machine(output, role: panel.role))
             }
@@ -133,8 +139,8 @@ public final class Session {
         let main = panels.first { $0.role == .main }
         (width, height) = main?.size ?? (setup.size.width, setup.size.height)
 
-        if case let .frames(frames) = content {
-            source = frames
+        if case let .frames(make) = content {
+            source = try make(width, height)
             app = nil
             return
         }

@@ -207,5 +207,5 @@ final class TimedEffectSource: FrameSource {
         return player.frame
     }
 
-    var brightnessPercent: Int { 100 }
+    var brightnessPercent: Int? { 100 }
 }

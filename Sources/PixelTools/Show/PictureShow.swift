@@ -1,0 +1,101 @@
+import PixelConfig
+import PixelCore
+import PixelImages
+import PixelPanels
+import PixelRuntime
+import PixelSystem
+
+/// `pixelwheel show`: a picture (an animated GIF frame by frame) fitted to a panel and shown
+/// through a `Session` — on device models, writing what the model shows, or on the machine's
+/// buses, where the last picture stays on the chip.
+public struct PictureShow {
+    /// The pictures, as read from the file.
+    public let input: GIFAnimation
+    /// The panel, or nil for a plain picture of `size`.
+    public let panel: PanelDescription?
+    /// The plain picture's size without a panel.
+    public let size: PanelSize
+    /// The on/off dither asked for (nil: the panel's default).
+    public let dither: OnOffDither?
+
+    /// Reads `image` for `panel` (or a plain picture of `size`); the dither is checked against
+    /// the panel.
+    public init(image: String, panel: PanelDescription?, size: PanelSize, dither: OnOffDither?) throws {
+        input = try StillImage.readFrames(image, bytes: try FileBytes.read(image))
+        self.panel = panel
+        self.size = size
+        self.dither = dither
+        _ = try chosenDither()
+    }
+
+    /// The dither: diffusion by default on on/off panels; refused elsewhere.
+    func chosenDither() throws -> OnOffDither {
+        let isOnOff = panel?.isOnOff ?? false
+        guard let dither else { return isOnOff ? .diffusion : .none }
+        guard isOnOff || dither == .none else {
+            throw OptionError.badValue(option: "--dither", problem: "is for on/off panels (max7219, ht16k33); other panels show the levels themselves")
+        }
+        return dither
+    }
+
+    /// What each LED shows, for the dither: a red and a green die on the bicolour HT16K33
+    /// backpack, one die on the other on/off panels.
+    var dies: OnOffDither.Dies {
+        if case let .ht16k33(configuration)? = panel?.kind, configuration.board.isBicolour { return .redGreen }
+        return .single
+    }
+
+    /// The pictures fitted to a `width × height` panel and dithered for it.
+    func source(count: Int, width: Int, height: Int) throws -> PictureSource {
+        let dither = try chosenDither(), dies = self.dies
+        let frames = input.frames.prefix(count).map { dither.apply(StillImage.fit($0, width: width, height: height), dies: dies) }
+        return PictureSource(frames: Array(frames), delaysCentiseconds: input.delaysCentiseconds)
+    }
+
+    /// The set-up of a show: the panel, or a plain picture of `size`.
+    var setup: Setup { Setup(panel: panel, size: size, fps: 1, seed: 1, statePath: nil) }
+
+    /// On device models: `count` pictures (1 for a PNG) through the panel, with what the model
+    /// shows handed back, one frame per picture; `traceBus` records the traffic.
+    public func onModels(count: Int, traceBus: String?) throws -> [Frame] {
+        var options = Session.Options()
+        options.traceBus = traceBus
+        var source: PictureSource?
+        let session = try Session(setup: setup, buses: .simulated, clock: nil, options: options, content: .frames { width, height in
+            let made = try self.source(count: count, width: width, height: height)
+            source = made
+            return made
+        })
+        guard let source else { return [] }
+        var shown: [Frame] = []
+        let pictureClock = PictureClock(pictures: source, clock: session.clock, rounds: 1)
+        try session.run(length: pictureClock.length, frameClock: pictureClock) { _, frame in shown.append(frame) }
+        return shown
+    }
+
+    /// On the machine's buses: the picture stays on the chip; an animation plays with its own
+    /// delays, as often as the file says (forever when it loops), until `stop` (Ctrl-C or
+    /// SIGTERM) — the last picture shown stays. `announce` hears a line before an animation.
+    public func onMachine(_ buses: any MachineBusProvider, clock: any Clock, stop: StopRequestSource, traceBus: String?,
+                          announce: (String) -> Void) throws {
+        guard let panel else { throw OptionError.needs(option: "--hardware", what: "--panel TYPE:…,device=…", why: "it names the real panel") }
+        guard panel.bus != .gpio else {
+            throw OptionError.conflict("a HUB75 panel needs a continuous refresh; show it with 'pixelwheel run' instead")
+        }
+        var options = Session.Options()
+        options.traceBus = traceBus
+        options.keepsLastPicture = true
+        var source: PictureSource?
+        let count = input.frames.count
+        let session = try Session(setup: setup, buses: .machine(buses), clock: clock, options: options, content: .frames { width, height in
+            let made = try self.source(count: count, width: width, height: height)
+            source = made
+            return made
+        })
+        guard let source else { return }
+        if count > 1 { announce("playing \(count) frames on \(panel.device)" + (input.loopsForever ? "; Ctrl-C stops" : "")) }
+        let rounds: Int64? = count == 1 ? 1 : input.loopsForever ? nil : Int64((input.loopCount ?? 0) + 1)
+        let pictureClock = PictureClock(pictures: source, clock: clock, rounds: rounds)
+        try session.run(inputs: [stop], length: pictureClock.length, frameClock: pictureClock)
+    }
+}
