@@ -184,4 +184,13 @@ public struct PanelDriver {
         self.panel = panel
         self.refresher = refresher
     }
+
+    /// Shows `frame` with no refresh thread behind it (device models): the frame, then, for
+    /// HUB75, two full refreshes, since a new frame is swapped in only at the end of one.
+    public func showAndRefresh(_ frame: Frame) throws(BusError) {
+        try panel.show(frame)
+        guard let refresher else { return }
+        try refresher.refreshOnce()
+        try refresher.refreshOnce()
+    }
 }

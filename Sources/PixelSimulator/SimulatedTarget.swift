@@ -141,15 +141,11 @@ public final class SimulatedPanel {
     /// True for chips that only switch LEDs on and off (MAX7219, HT16K33).
     public var isMonochrome: Bool { description.isOnOff }
 
-    /// Sends `frame` through the driver and returns what the panel shows afterwards.
-    /// (HUB75: two full refreshes, since a new frame is swapped in only at the end of one.)
+    /// Sends `frame` through the driver and returns what the panel shows afterwards (see
+    /// `PanelDriver.showAndRefresh`).
     @discardableResult
     public func show(_ frame: Frame) throws -> Frame {
-        try driver.panel.show(frame)
-        if let refresher = driver.refresher {
-            try refresher.refreshOnce()
-            try refresher.refreshOnce()
-        }
+        try driver.showAndRefresh(frame)
         return target.model.picture
     }
 

@@ -82,11 +82,7 @@ public final class PanelDriverOutput: FrameOutput {
             return
         }
         do throws(BusError) {
-            try driver.panel.show(frame)
-            if placement == .simulated, let refresher = driver.refresher {
-                try refresher.refreshOnce()
-                try refresher.refreshOnce()
-            }
+            if placement == .simulated { try driver.showAndRefresh(frame) } else { try driver.panel.show(frame) }
         } catch {
             try markGone(error)
         }
