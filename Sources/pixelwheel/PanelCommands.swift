@@ -73,7 +73,7 @@ struct ShowCommand: ParsableCommand {
         // An animated GIF goes through the panel frame by frame; a .png keeps its first frame.
         let wantsAnimation = out?.lowercased().hasSuffix(".gif") ?? true
         let count = wantsAnimation ? show.input.frames.count : 1
-        let shown = try show.onModels(count: count, traceBus: traceBus)
+        let (shown, transactions) = try show.onModels(count: count, traceBus: traceBus)
         if let out {
             let previews = shown.map { raw ? PanelPreview.raw($0) : PanelPreview.dots($0, scale: scale) }
             if out.lowercased().hasSuffix(".gif") {
@@ -84,13 +84,8 @@ struct ShowCommand: ParsableCommand {
         }
         let total = show.input.frames.count
         let frames = total > 1 ? (wantsAnimation ? " (\(shown.count) frames)" : " (the first of \(total) frames; --out NAME.gif for all)") : ""
-        let transactions = traceBus.map { ", \(Self.lineCount($0)) bus transactions in \($0)" } ?? ""
-        print("showed \(image)\(frames) on \(panel ?? size.description)" + transactions)
-    }
-
-    /// The lines of the trace just written.
-    static func lineCount(_ path: String) -> Int {
-        ((try? FileBytes.readText(path)) ?? "").split(separator: "\n").count
+        let traced = traceBus.map { ", \(transactions ?? 0) bus transactions in \($0)" } ?? ""
+        print("showed \(image)\(frames) on \(panel ?? size.description)" + traced)
     }
 }
 

@@ -258,6 +258,9 @@ public final class Session {
         options.report(message)
     }
 
+    /// Bus transactions recorded for `--trace-bus` so far (nil without one).
+    public var tracedTransactions: Int? { trace?.count }
+
     /// The main panel's device model, when the panels are simulated.
     public var mainPanel: SimulatedPanel? {
         for panel in panels { if case let .simulated(simulated, role) = panel, role == .main { return simulated } }

@@ -56,8 +56,9 @@ public struct PictureShow {
     var setup: Setup { Setup(panel: panel, size: size, fps: 1, seed: 1, statePath: nil) }
 
     /// On device models: `count` pictures (1 for a PNG) through the panel, with what the model
-    /// shows handed back, one frame per picture; `traceBus` records the traffic.
-    public func onModels(count: Int, traceBus: String?) throws -> [Frame] {
+    /// shows handed back, one frame per picture; `traceBus` records the traffic, and how many
+    /// transactions it holds is handed back too.
+    public func onModels(count: Int, traceBus: String?) throws -> (shown: [Frame], transactions: Int?) {
         var options = Session.Options()
         options.traceBus = traceBus
         var source: PictureSource?
@@ -66,11 +67,11 @@ public struct PictureShow {
             source = made
             return made
         })
-        guard let source else { return [] }
+        guard let source else { return ([], session.tracedTransactions) }
         var shown: [Frame] = []
         let pictureClock = PictureClock(pictures: source, clock: session.clock, rounds: 1)
         try session.run(length: pictureClock.length, frameClock: pictureClock) { _, frame in shown.append(frame) }
-        return shown
+        return (shown, session.tracedTransactions)
     }
 
     /// On the machine's buses: the picture stays on the chip; an animation plays with its own
