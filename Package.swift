@@ -83,7 +83,7 @@ let package = Package(
             "PixelConfig",
         ]),
         // The terminal front end: the panel drawn with two LEDs per character cell, the status lines.
-        .target(name: "PixelTerminal", dependencies: ["PixelCore", "PixelSystem", "PixelRuntime"]),
+        .target(name: "PixelTerminal", dependencies: ["PixelCore", "PixelInputs", "PixelSystem", "PixelRuntime"]),
         // The web front end, free of the server: its protocol, limits, Origin rule, page files,
         // input source and frame hub (tested and fuzzed without a server).
         .target(name: "PixelWeb", dependencies: ["PixelCore", "PixelInputs", "PixelUI", "PixelSystem", "PixelImages", "PixelRuntime"]),

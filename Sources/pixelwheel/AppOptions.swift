@@ -89,8 +89,6 @@ struct LiveOptions: ParsableArguments {
     /// How long the run goes on: `--seconds`; else, headless, the script's end + 1 s or 5 s;
     /// else until stopped.
     func length(headless: Bool, script: InputScript?) -> FrameTime? {
-        if let seconds { return seconds.frameTime }
-        guard headless else { return nil }
-        return script.flatMap { ScriptInputSource($0).lastEventTime }.map { $0 + .seconds(1) } ?? .seconds(5)
+        Session.length(seconds: seconds?.frameTime, headless: headless, script: script)
     }
 }

@@ -64,8 +64,7 @@ struct ShowCommand: ParsableCommand {
         if let traceBus { try OfflineRender.checkWritable(traceBus, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
         let show = try PictureShow(image: image, panel: try panel.map { try PanelDescription(parsing: $0) }, size: size, dither: dither)
         if hardware {
-            let stop = StopSignals()
-            try show.onMachine(try machineBuses(), clock: MonotonicClock(), stop: StopRequestSource { stop.isRequested }, traceBus: traceBus,
+            try show.onMachine(try machineBuses(), clock: MonotonicClock(), stop: .onSignals(), traceBus: traceBus,
                                announce: Environment.printNow)
             print("showed \(image) on \(show.panel!.device) (\(show.panel!.type))")
             return

@@ -87,13 +87,12 @@ struct RunCommand: ParsableCommand {
         let buses: Session.Buses = simulate ? .simulated : simulatePanels ? .machineInputs(try machineBuses()) : .machine(try machineBuses())
         let session = try Session(setup: setup, buses: buses, clock: clock, options: options)
         for message in session.messages { Environment.printError("pixelwheel: " + message) }
-        let stop = StopSignals()
-        var inputs: [any InputSource] = [StopRequestSource { stop.isRequested }]
+        var inputs: [any InputSource] = [StopRequestSource.onSignals()]
         var viewers: [any FrameOutput] = []
         if interactive, let clock {
-            viewers.append(try TerminalScreenOutput(width: session.width, height: session.height, panelText: session.panelText, clock: clock,
-                                                    clicks: { session.clicks }, warnings: { session.warnings }))
-            inputs.append(KeyboardInputSource(read: TerminalDevice.readAvailable, now: clock.now))
+            let terminal = try TerminalFrontEnd.make(for: session, clock: clock)
+            inputs += terminal.inputs
+            viewers += terminal.viewers
         }
         let frames = try session.run(inputs: inputs, viewers: viewers, script: script, length: live.length(headless: !realTime, script: script))
         if !interactive {

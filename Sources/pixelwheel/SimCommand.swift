@@ -69,11 +69,8 @@ struct SimCommand: ParsableCommand {
             options.wallClock = { Environment.localSecondsSinceMidnight() }
             let clock = MonotonicClock()
             let session = try Session(setup: setup, buses: .simulated, clock: clock, options: options)
-            let screen = try TerminalScreenOutput(width: session.width, height: session.height, panelText: session.panelText, clock: clock,
-                                                  clicks: { session.clicks }, warnings: { session.warnings })
-            let stop = StopSignals()
-            try session.run(inputs: [KeyboardInputSource(read: TerminalDevice.readAvailable, now: clock.now), StopRequestSource { stop.isRequested }],
-                            viewers: [screen], script: script, length: live.length(headless: false, script: script))
+            let terminal = try TerminalFrontEnd.make(for: session, clock: clock)
+            try session.run(inputs: terminal.inputs + [StopRequestSource.onSignals()], viewers: terminal.viewers, script: script, length: live.length(headless: false, script: script))
         }
     }
 }

@@ -72,8 +72,7 @@ struct WebCommand: ParsableCommand {
         ]
         if let record { viewers.append(GIFFileOutput.webRecord(path: record, fps: setup.fps)) }
         defer { server.stop() }
-        let stop = StopSignals()
-        try session.run(inputs: [WebInputSource(queue: queue, now: clock.now), StopRequestSource { stop.isRequested }],
+        try session.run(inputs: [WebInputSource(queue: queue, now: clock.now), StopRequestSource.onSignals()],
                         viewers: viewers, script: script, length: live.length(headless: false, script: script))
         server.stop()
         let counts = server.counts, totals = broadcaster.totals

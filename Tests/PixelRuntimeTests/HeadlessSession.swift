@@ -26,7 +26,7 @@ struct HeadlessSession {
         options.traceBus = traceBus
         session = try Session(setup: setup, buses: .simulated, clock: nil, options: options)
         self.script = script
-        length = seconds.map { FrameTime.seconds($0) } ?? (script.flatMap { ScriptInputSource($0).lastEventTime }.map { $0 + .seconds(1) } ?? .seconds(5))
+        length = Session.length(seconds: seconds.map { FrameTime.seconds($0) }, headless: true, script: script)!
     }
 
     /// Runs to the end; `onFrame` sees each frame shown (the model's picture on a panel).

@@ -258,6 +258,14 @@ public final class Session {
         options.report(message)
     }
 
+    /// How long a run goes on: `seconds` when given; else, headless, a second past the script's
+    /// last event, or 5 s; else until stopped (nil).
+    public static func length(seconds: FrameTime?, headless: Bool, script: InputScript?) -> FrameTime? {
+        if let seconds { return seconds }
+        guard headless else { return nil }
+        return script.flatMap { ScriptInputSource($0).lastEventTime }.map { $0 + .seconds(1) } ?? .seconds(5)
+    }
+
     /// Bus transactions recorded for `--trace-bus` so far (nil without one).
     public var tracedTransactions: Int? { trace?.count }
 
@@ -306,6 +314,14 @@ public final class Session {
     /// `frame-000042.png`: the index padded to `digits` digits.
     public static func frameName(_ index: Int, digits: Int = 6) -> String {
         PNGSequenceOutput.frameName(index, digits: digits)
+    }
+}
+
+extension StopRequestSource {
+    /// The stop of a real-time run: SIGINT or SIGTERM (their handlers installed now).
+    public static func onSignals() -> StopRequestSource {
+        let signals = StopSignals()
+        return StopRequestSource { signals.isRequested }
     }
 }
 
