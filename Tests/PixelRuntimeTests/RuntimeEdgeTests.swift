@@ -33,8 +33,8 @@ struct RuntimeEdgeTests {
 
 struct FrameNameTests {
     @Test func frameNamesArePaddedSoTheySortInOrder() {
-        #expect(Session.frameName(42) == "frame-000042.png")
-        #expect(Session.frameName(42, digits: 7) == "frame-0000042.png")
-        #expect(Session.frameName(1_234_567, digits: 7) == "frame-1234567.png")
+        #expect(PNGSequenceOutput.frameName(42) == "frame-000042.png")
+        #expect(PNGSequenceOutput.frameName(42, digits: 7) == "frame-0000042.png")
+        #expect(PNGSequenceOutput.frameName(1_234_567, digits: 7) == "frame-1234567.png")
     }
 }

@@ -85,7 +85,10 @@ public final class Session {
     private let trace: BusTraceFile?
     private var panels: [BuiltPanel] = []
     private var machineInputs: [any InputSource] = []
-    private var warningsSeen: [String] = []
+    /// Devices that went and came back, as told to `options.report`, for `warnings`.
+    private let deviceMessages = MessageLog()
+    /// Remembers and passes on a message for the user (a device gone or back).
+    private let report: (String) -> Void
 
     /// A panel of the set-up, built on its buses.
     private enum BuiltPanel {
@@ -120,7 +123,9 @@ public final class Session {
         self.trace = trace
 
         // The panels, on the chosen buses.
-        let report = options.report
+        let log = deviceMessages, tell = options.report
+        let report: (String) -> Void = { log.messages.append($0); tell($0) }
+        self.report = report
         switch buses {
         case .simulated, .machineInputs:
             let provider = SimulatedBusProvider(time: time)
@@ -252,12 +257,6 @@ public final class Session {
         return try loop.run()
     }
 
-    /// Remembers and passes on a message for the user.
-    private func report(_ message: String) {
-        warningsSeen.append(message)
-        options.report(message)
-    }
-
     /// How long a run goes on: `seconds` when given; else, headless, a second past the script's
     /// last event, or 5 s; else until stopped (nil).
     public static func length(seconds: FrameTime?, headless: Bool, script: InputScript?) -> FrameTime? {
@@ -293,7 +292,7 @@ public final class Session {
     /// the panel model's complaint about the traffic it received (a frame the chips reject,
     /// say), which would otherwise only show as a dark or wrong picture.
     public var warnings: [String] {
-        (app?.warnings ?? []) + warningsSeen + (mainPanel?.misfit.map { ["panel model: " + $0] } ?? [])
+        (app?.warnings ?? []) + deviceMessages.messages + (mainPanel?.misfit.map { ["panel model: " + $0] } ?? [])
     }
 
     /// Why `key`=`value` is no effect parameter value, naming what would be.
@@ -310,11 +309,6 @@ public final class Session {
         }
         return "must be \(parameter.rangeDescription)"
     }
-
-    /// `frame-000042.png`: the index padded to `digits` digits.
-    public static func frameName(_ index: Int, digits: Int = 6) -> String {
-        PNGSequenceOutput.frameName(index, digits: digits)
-    }
 }
 
 extension StopRequestSource {
@@ -323,6 +317,11 @@ extension StopRequestSource {
         let signals = StopSignals()
         return StopRequestSource { signals.isRequested }
     }
+}
+
+/// Messages kept in order, shared by the outputs that report into it.
+final class MessageLog {
+    var messages: [String] = []
 }
 
 /// Writes a bus trace when the loop ends (when no simulated main panel does it).
