@@ -104,7 +104,7 @@ let package = Package(
         .executableTarget(
             name: "pixelwheel",
             dependencies: [
-                "PixelRuntime", "PixelTerminal", "PixelWeb", "PixelTools", "PixelWebServer", "PixelSystem", "PixelImages", "PixelInputs", "PixelBus", "PixelPanels", "PixelSimulator", "PixelConfig",
+                "PixelRuntime", "PixelTerminal", "PixelWeb", "PixelTools", "PixelWebServer",
                 .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -54,4 +54,12 @@ extension BusError {
         return .deviceMissing(device: device, hint: hint.replacing(GPIOChip.desktopAdvice, with: advice))
     }
 }
+
+extension GPIOChip {
+    /// `error` with `desktopAdvice` replaced by `advice` when it is a `BusError`; any other
+    /// error unchanged.
+    public static func replacingDesktopAdvice(in error: any Error, with advice: String) -> any Error {
+        (error as? BusError)?.replacingDesktopAdvice(with: advice) ?? error
+    }
+}
 #endif

@@ -66,6 +66,19 @@ public enum OfflineRender {
             try checkGIFSize()
         }
 
+        /// The request as the command line gives it: the effect by name, its parameters as
+        /// `name=value`, the samples per LED along each axis (1, 2, 4 or 8), and spans in
+        /// seconds; checked as the other initializer checks.
+        public init(effectName: String, assignments: [String], size: PanelSize, samplesPerLED: Int, seed: UInt64, output: String,
+                    seconds: Seconds, fps: Int, instant: Seconds, scale: Int, raw: Bool) throws {
+            guard let supersampling = Supersampling(rawValue: samplesPerLED) else {
+                throw OptionError.outOfRange(option: "--supersample", allowed: "1, 2, 4 or 8", got: "\(samplesPerLED)")
+            }
+            try self.init(effect: try EffectCatalog.named(effectName), parameters: try EffectCatalog.parseAssignments(assignments), size: size,
+                          supersampling: supersampling, seed: seed, output: output, seconds: seconds.value, fps: fps,
+                          instant: instant.value, scale: scale, raw: raw)
+        }
+
         /// Frames in the GIF: seconds × fps, rounded, at least 1.
         public var frameCount: Int { max(1, Int((Int64(seconds.raw) * Int64(fps) + 0x8000) >> 16)) }
 
@@ -153,6 +166,12 @@ public enum OfflineRender {
         request.size = try PanelSize(width: panel.width, height: panel.height)
         try request.checkGIFSize()
         _ = try request.effect.makeScene(parameters: request.parameters, seed: request.seed, width: panel.width, height: panel.height)
+    }
+
+    /// Renders as `run(_:progress:)` does; `showsProgress` times the progress bar on the
+    /// machine's clock (the command line asks for it only when standard error is a terminal).
+    public static func run(_ request: Request, showsProgress: Bool) throws -> String {
+        try run(request, progress: showsProgress ? MonotonicClock() : nil)
     }
 
     /// Renders through a `Session` — the effect as its content, on device models and the

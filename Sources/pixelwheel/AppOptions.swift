@@ -1,9 +1,4 @@
 import ArgumentParser
-import PixelConfig
-import PixelCore
-import PixelEffects
-import PixelInputs
-import PixelPanels
 import PixelRuntime
 
 /// The options of the app on simulated panels, shared by `sim` and `web`: a set-up from the
@@ -43,29 +38,12 @@ struct AppOptions: ParsableArguments {
     }
 
     /// The set-up: the configuration file's, or the flags', with the flags given over the file's.
-    func setup() throws -> Setup {
-        var setup: Setup
-        if let config {
-            setup = try loadConfiguration(config)
-            if let fps { setup.fps = fps }
-            if let seed { setup.seed = seed }
-            if let state { setup.statePath = state }
-        } else {
-            setup = Setup(panel: try panel.map { try PanelDescription(parsing: $0) },
-                                            size: try size ?? PanelSize(width: 64, height: 32), fps: fps ?? 30, seed: seed ?? 1, statePath: state)
-        }
-        if let text { setup.text = text }
-        setup.effectParameters = try EffectCatalog.parseAssignments(param)
-        if let font {
-            do {
-                setup.textFont = try PixelFont(bdf: try readText(font))
-            } catch let error as BDFError {
-                throw OptionError.badValue(option: "--font \(font):", problem: "\(error)")
-            }
-        }
-        return setup
+    var flags: SetupFlags {
+        var flags = SetupFlags()
+        flags.config = config; flags.panel = panel; flags.size = size; flags.fps = fps; flags.seed = seed
+        flags.state = state; flags.text = text; flags.font = font; flags.parameters = param
+        return flags
     }
-
 }
 
 /// How long a live run goes on and what it plays, shared by `sim`, `web` and `run`.
@@ -78,17 +56,11 @@ struct LiveOptions: ParsableArguments {
     var script: String?
 
     func validate() throws {
-        try seconds.check("--seconds", in: Fixed(1, over: 100)...32767)
+        try seconds.check("--seconds", in: "0.01"..."32767")
     }
 
-    /// `--script FILE`, read and checked.
-    func inputScript() throws -> InputScript? {
-        try script.map { try InputScript(text: try readText($0), name: $0) }
-    }
-
-    /// How long the run goes on: `--seconds`; else, headless, the script's end + 1 s or 5 s;
-    /// else until stopped.
-    func length(headless: Bool, script: InputScript?) -> FrameTime? {
-        Session.length(seconds: seconds?.frameTime, headless: headless, script: script)
+    /// The script, read and checked, and the run's length (see `LivePlan`).
+    func plan(headless: Bool) throws -> LivePlan {
+        try LivePlan(seconds: seconds, scriptPath: script, headless: headless)
     }
 }

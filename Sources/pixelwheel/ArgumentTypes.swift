@@ -1,6 +1,4 @@
 import ArgumentParser
-import PixelCore
-import PixelPanels
 import PixelRuntime
 
 extension Seconds: ExpressibleByArgument {

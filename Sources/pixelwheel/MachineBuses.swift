@@ -1,4 +1,3 @@
-import PixelPanels
 import PixelRuntime
 import PixelTools
 #if os(Linux)
@@ -26,6 +25,12 @@ func gpioLinesInUse() -> (chip: String, held: [String])? {
     return ("\(chip.path) (\(chip.label))", held)
 }
 
+/// `error` with the advice for a machine without GPIO (which names `run --simulate`) replaced by
+/// what `wiring` can do there.
+func wiringAdvice(_ error: any Error) -> any Error {
+    GPIOChip.replacingDesktopAdvice(in: error, with: WiringCheck.noGPIOAdvice)
+}
+
 /// The HUB75 refresh through the `/dev/gpiomem` code path into registers in memory, for `bench`.
 func gpioMemBenchmark() -> EncodeBenchmark.RegisterPath? { { outputMask in try GPIOMemLines.countingStores(outputMask: outputMask) } }
 #else
@@ -35,4 +40,5 @@ func machineBuses(allowsGPIOMem: Bool = true) throws -> any MachineBusProvider {
 func gpioLibraryVersion() -> String? { nil }
 func gpioLinesInUse() -> (chip: String, held: [String])? { nil }
 func gpioMemBenchmark() -> EncodeBenchmark.RegisterPath? { nil }
+func wiringAdvice(_ error: any Error) -> any Error { error }
 #endif

@@ -1,11 +1,6 @@
 import ArgumentParser
-import PixelCore
-import PixelImages
-import PixelSystem
-import PixelPanels
 import PixelRuntime
 import PixelTools
-import PixelSimulator
 
 struct ShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -60,31 +55,8 @@ struct ShowCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let out { try OfflineRender.checkWritable(out, extensions: [".png", ".gif"]) }
-        if let traceBus { try OfflineRender.checkWritable(traceBus, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
-        let show = try PictureShow(image: image, panel: try panel.map { try PanelDescription(parsing: $0) }, size: size, dither: dither)
-        if hardware {
-            try show.onMachine(try machineBuses(), clock: MonotonicClock(), stop: .onSignals(), traceBus: traceBus,
-                               announce: Environment.printNow)
-            print("showed \(image) on \(show.panel!.device) (\(show.panel!.type))")
-            return
-        }
-        // An animated GIF goes through the panel frame by frame; a .png keeps its first frame.
-        let wantsAnimation = out?.lowercased().hasSuffix(".gif") ?? true
-        let count = wantsAnimation ? show.input.frames.count : 1
-        let (shown, transactions) = try show.onModels(count: count, traceBus: traceBus)
-        if let out {
-            let previews = shown.map { raw ? PanelPreview.raw($0) : PanelPreview.dots($0, scale: scale) }
-            if out.lowercased().hasSuffix(".gif") {
-                try GIFFile.write(frames: previews, delaysCentiseconds: Array(show.input.delaysCentiseconds.prefix(previews.count)), to: out)
-            } else {
-                try PNGFile.write(previews[0], to: out)
-            }
-        }
-        let total = show.input.frames.count
-        let frames = total > 1 ? (wantsAnimation ? " (\(shown.count) frames)" : " (the first of \(total) frames; --out NAME.gif for all)") : ""
-        let traced = traceBus.map { ", \(transactions ?? 0) bus transactions in \($0)" } ?? ""
-        print("showed \(image)\(frames) on \(panel ?? size.description)" + traced)
+        let target: PictureShow.Target = hardware ? .machine(try machineBuses()) : .models(out: out, scale: scale, raw: raw)
+        print(try PictureShow.run(image: image, panel: panel, size: size, dither: dither, traceBus: traceBus, target: target))
     }
 }
 
@@ -123,20 +95,6 @@ struct DecodeCommand: ParsableCommand {
     var raw = false
 
     func run() throws {
-        guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(scale)") }
-        try OfflineRender.checkWritable(out, extensions: [".png"])
-        let target = try SimulatedTarget(try PanelDescription(parsing: panel))
-        let transactions = try BusTraceReader.parse(try readText(trace), name: trace)
-        guard !transactions.isEmpty else { throw TraceFileError.empty(file: trace) }
-        try BusTraceReader.play(transactions, into: target, name: trace)
-        let shown = target.model.picture
-        try PNGFile.write(raw ? PanelPreview.raw(shown) : PanelPreview.dots(shown, scale: scale), to: out)
-        // The picture is written either way (it helps to see the garbage); traffic that does not
-        // fit the model is an error, so a wrong geometry never passes for a picture.
-        if let misfit = target.model.misfit {
-            throw TraceFileError.misfit(file: trace, panel: panel, misfit: misfit, picture: out)
-        }
-        print("decoded \(transactions.count) transactions for \(panel) into \(out)")
+        print(try BusTraceReader.decode(trace: trace, panel: panel, out: out, scale: scale, raw: raw))
     }
 }
-

@@ -1,10 +1,6 @@
 import ArgumentParser
-import PixelCore
-import PixelEffects
-import PixelPanels
 import PixelRuntime
 import PixelTools
-import PixelWeb
 
 @main
 struct PixelWheelCommand: ParsableCommand {
@@ -13,6 +9,20 @@ struct PixelWheelCommand: ParsableCommand {
         abstract: "Animated effects for low-resolution LED panels, with an iPod-style click-wheel menu.",
         version: PixelWheelVersion.current,
         subcommands: [SimCommand.self, WebCommand.self, RunCommand.self, DoctorCommand.self, RenderCommand.self, ShowCommand.self, DecodeCommand.self, ListCommand.self, BenchCommand.self, WiringCommand.self])
+
+    /// Runs the command; a configuration file with problems lists them all on standard error
+    /// and exits with 2 (every other error: its one line and 1).
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch let problems as InvalidConfiguration {
+            Console.printError(problems.description)
+            exit(withError: ExitCode(2))
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 /// Options shared by commands that render effects.
@@ -28,35 +38,12 @@ struct RenderingOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("An effect parameter, name=value; repeat for several. See 'pixelwheel list'.", valueName: "name=value"))
     var param: [String] = []
-
-
-    func supersampling() throws -> Supersampling {
-        guard let s = Supersampling(rawValue: supersample) else {
-            throw OptionError.outOfRange(option: "--supersample", allowed: "1, 2, 4 or 8", got: "\(supersample)")
-        }
-        return s
-    }
 }
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "list", abstract: "List the effects and their parameters, and the panel types and their options.")
 
     func run() {
-        for effect in EffectCatalog.all {
-            print("\(effect.name) — \(effect.summary)")
-            for p in effect.parameters {
-                print("    \(p.name)=\(p.defaultDescription)  (\(p.rangeDescription))  \(p.summary)")
-            }
-        }
-        print("")
-        print("panels, for --panel TYPE:key=value,… (key=default  allowed values):")
-        print("mounting: \(PanelTypeSummary.mountingNote)")
-        for panel in PanelTypeSummary.all {
-            print("\(panel.type) (\(panel.bus.rawValue))")
-            for key in panel.keys {
-                print("    \(key.key)=\(key.defaultValue)  (\(key.allowed))")
-            }
-            for note in panel.notes { print("    note: \(note)") }
-        }
+        for line in Listing.lines { print(line) }
     }
 }

@@ -1,10 +1,6 @@
 import ArgumentParser
-import PixelCore
-import PixelEffects
 import PixelRuntime
 import PixelTools
-import PixelPanels
-import PixelSystem
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,13 +25,13 @@ struct RenderCommand: ParsableCommand {
     var out: String
 
     @Option(name: .long, parsing: .unconditional, help: "GIF length in seconds (0.1...600).")
-    var seconds: Seconds = Seconds(argument: "5")!
+    var seconds: Seconds = "5"
 
     @Option(name: .long, parsing: .unconditional, help: "GIF frames per second (1...100).")
     var fps: Int = 30
 
     @Option(name: .long, parsing: .unconditional, help: "PNG: the instant to render, in seconds.")
-    var at: Seconds = Seconds(argument: "0")!
+    var at: Seconds = "0"
 
     @Option(name: .long, parsing: .unconditional, help: "Output pixels per LED for the dot preview (1...64).")
     var scale: Int = 8
@@ -50,27 +46,17 @@ struct RenderCommand: ParsableCommand {
     var traceBus: String?
 
     func validate() throws {
-        try seconds.check("--seconds", in: Fixed(1, over: 10)...600)
-        try at.check("--at", in: 0...32767)
+        try seconds.check("--seconds", in: "0.1"..."600")
+        try at.check("--at", in: "0"..."32767")
     }
 
     func run() throws {
-        let descriptor = try EffectCatalog.named(effect)
         var request = try OfflineRender.Request(
-            effect: descriptor,
-            parameters: try EffectCatalog.parseAssignments(rendering.param),
-            size: rendering.size,
-            supersampling: try rendering.supersampling(),
-            seed: rendering.seed,
-            output: out,
-            seconds: seconds.value,
-            fps: fps,
-            instant: at.value,
-            scale: scale,
-            raw: raw)
+            effectName: effect, assignments: rendering.param, size: rendering.size, samplesPerLED: rendering.supersample,
+            seed: rendering.seed, output: out, seconds: seconds, fps: fps, instant: at, scale: scale, raw: raw)
         request.panel = panel
         request.traceBus = traceBus
-        let summary = try OfflineRender.run(request, progress: TerminalDevice.errorIsTerminal ? MonotonicClock() : nil)
+        let summary = try OfflineRender.run(request, showsProgress: Console.errorIsTerminal)
         print(summary)
     }
 }
@@ -103,27 +89,10 @@ struct BenchCommand: ParsableCommand {
     var panel: String?
 
     func run() throws {
-        guard let s = Supersampling(rawValue: supersample) else {
-            throw OptionError.outOfRange(option: "--supersample", allowed: "1, 2, 4 or 8", got: "\(supersample)")
-        }
-        guard (1...100_000).contains(frames) else { throw OptionError.outOfRange(option: "--frames", allowed: "1...100000", got: "\(frames)") }
-        let panelSizes = sizes.isEmpty ? Benchmark.defaultSizes : sizes
-        let filtered = effect != nil || panel != nil
-        let cases = effect == nil && filtered ? [] : try Benchmark.cases(effect: effect, sizes: panelSizes)
-        let panels = panel == nil && filtered ? [] : try EncodeBenchmark.panels(matching: panel)
-        let latencyEvents = self.latencyEvents ?? (filtered ? 0 : 120)
-        let stopwatch = MonotonicClock()
-        let rows = try Benchmark.run(cases: cases, supersampling: s, frames: frames, stopwatch: stopwatch)
-        let encodeRows = try EncodeBenchmark.run(iterations: frames, stopwatch: stopwatch, panels: panels, registerPath: gpioMemBenchmark())
-        let latency = latencyEvents > 0
-            ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: latencyEvents, clock: stopwatch) : nil
-        if json {
-            print(Benchmark.jsonDocument(effects: rows, encode: encodeRows, inputLatency: latency))
-        } else {
-            if !rows.isEmpty { print(Benchmark.table(rows)) }
-            if !rows.isEmpty && !encodeRows.isEmpty { print("") }
-            if !encodeRows.isEmpty { print(EncodeBenchmark.table(encodeRows)) }
-            if let latency { print(""); print(InputLatencyBenchmark.describe(latency)) }
-        }
+        var bench = BenchmarkRun()
+        bench.frames = frames; bench.samplesPerLED = supersample; bench.sizes = sizes
+        bench.effect = effect; bench.panel = panel; bench.latencyEvents = latencyEvents
+        bench.registerPath = gpioMemBenchmark()
+        print(try bench.report(json: json))
     }
 }

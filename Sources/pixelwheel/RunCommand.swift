@@ -1,10 +1,6 @@
 import ArgumentParser
-import PixelConfig
-import PixelCore
-import PixelInputs
 import PixelRuntime
 import PixelTerminal
-import PixelSystem
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -61,53 +57,33 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        var setup = try loadConfiguration(config)
+        var setup = try Setup.load(config)
         if check {
-            let panels = setup.panels.map { "\($0.role.rawValue) \($0.description.text) on \($0.description.device)" }
-            print("\(config): valid; " + (panels.isEmpty ? "no panel (simulator \(setup.size))" : panels.joined(separator: "; "))
-                + (setup.encoder.map { "; encoder A=GPIO \($0.a) B=GPIO \($0.b) switch=GPIO \($0.button)" } ?? ""))
+            print(setup.checkSummary(path: config))
             return
         }
         if let fps { setup.fps = fps }
         if let state { setup.statePath = state }
         let interactive = simulate && !noTty
-        if interactive && !TerminalDevice.isInteractive {
+        if interactive && !Console.isInteractive {
             throw OptionError.unavailable("run --simulate draws in a terminal; run it in one, or add --no-tty to run headless")
         }
-        let script = try live.inputScript()
-        // Real time on the hardware and in the terminal; the virtual clock for headless simulation,
-        // which also shows midnight, so its frames do not depend on when it ran.
+        // Real time on the hardware and in the terminal; the virtual clock for headless
+        // simulation, so its frames do not depend on when it ran.
         let realTime = interactive || !simulate
-        let clock: (any Clock)? = realTime ? MonotonicClock() : nil
+        let plan = try live.plan(headless: !realTime)
         var options = Session.Options()
         options.framesOut = framesOut
         options.showRefresh = showRefresh
-        if realTime { options.wallClock = { Environment.localSecondsSinceMidnight() } }
-        options.report = { Environment.printError("pixelwheel: " + $0) }
+        options.report = { Console.printError("pixelwheel: " + $0) }
         let buses: Session.Buses = simulate ? .simulated : simulatePanels ? .machineInputs(try machineBuses()) : .machine(try machineBuses())
-        let session = try Session(setup: setup, buses: buses, clock: clock, options: options)
-        for message in session.messages { Environment.printError("pixelwheel: " + message) }
-        var inputs: [any InputSource] = [StopRequestSource.onSignals()]
-        var viewers: [any FrameOutput] = []
-        if interactive, let clock {
-            let terminal = try TerminalFrontEnd.make(for: session, clock: clock)
-            inputs += terminal.inputs
-            viewers += terminal.viewers
-        }
-        let frames = try session.run(inputs: inputs, viewers: viewers, script: script, length: live.length(headless: !realTime, script: script))
+        let session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime : .virtual, options: options)
+        for message in session.messages { Console.printError("pixelwheel: " + message) }
+        let terminal = interactive ? try TerminalFrontEnd.make(for: session) : nil
+        let frames = try session.run(inputs: [StopRequestSource.onSignals()] + (terminal?.inputs ?? []), viewers: terminal?.viewers ?? [],
+                                     script: plan.script, length: plan.length)
         if !interactive {
             print("ran \(frames) frames" + (simulate ? " on simulated panels" : "") + "; stopped cleanly")
         }
-    }
-}
-
-/// The configuration at `path`; its problems, each with its line, go to stderr and the exit
-/// code is 2.
-func loadConfiguration(_ path: String) throws -> Setup {
-    do {
-        return try ConfigurationLoader.load(path)
-    } catch let error as ConfigurationError {
-        Environment.printError(error.description)
-        throw ExitCode(2)
     }
 }

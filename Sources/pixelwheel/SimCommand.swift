@@ -1,11 +1,6 @@
 import ArgumentParser
-import PixelCore
-import PixelEffects
-import PixelInputs
 import PixelRuntime
 import PixelTerminal
-import PixelSystem
-import PixelPanels
 
 struct SimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,39 +42,26 @@ struct SimCommand: ParsableCommand {
     }
 
     func run() throws {
-        let setup = try app.setup()
-        let script = try live.inputScript()
-        if !noTty && !TerminalDevice.isInteractive {
+        let setup = try app.flags.setup()
+        if !noTty && !Console.isInteractive {
             throw OptionError.unavailable("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
         }
+        let plan = try live.plan(headless: noTty)
         var options = Session.Options()
         options.framesOut = framesOut
         options.frameScale = scale
         options.traceBus = traceBus
         if noTty {
-            // Headless: the virtual clock, and midnight on the clock screen, so the frames do not
-            // depend on when or how fast they ran.
-            let session = try Session(setup: setup, buses: .simulated, clock: nil, options: options)
+            let session = try Session(setup: setup, buses: .simulated, timing: .virtual, options: options)
             let warnedAtStart = session.warnings.count
-            for warning in session.warnings { printError(warning) }
-            let frames = try session.run(script: script, length: live.length(headless: true, script: script))
-            for warning in session.warnings.dropFirst(warnedAtStart) { printError(warning) }
+            for warning in session.warnings { Console.printError(warning) }
+            let frames = try session.run(script: plan.script, length: plan.length)
+            for warning in session.warnings.dropFirst(warnedAtStart) { Console.printError(warning) }
             print("rendered \(frames) frames at \(setup.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
         } else {
-            options.wallClock = { Environment.localSecondsSinceMidnight() }
-            let clock = MonotonicClock()
-            let session = try Session(setup: setup, buses: .simulated, clock: clock, options: options)
-            let terminal = try TerminalFrontEnd.make(for: session, clock: clock)
-            try session.run(inputs: terminal.inputs + [StopRequestSource.onSignals()], viewers: terminal.viewers, script: script, length: live.length(headless: false, script: script))
+            let session = try Session(setup: setup, buses: .simulated, timing: .realTime, options: options)
+            let terminal = try TerminalFrontEnd.make(for: session)
+            try session.run(inputs: terminal.inputs + [StopRequestSource.onSignals()], viewers: terminal.viewers, script: plan.script, length: plan.length)
         }
     }
-}
-
-/// The whole of a text file, as UTF-8.
-func readText(_ path: String) throws -> String {
-    try FileBytes.readText(path)
-}
-
-func printError(_ text: String) {
-    Environment.printError(text)
 }

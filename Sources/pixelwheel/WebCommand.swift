@@ -1,9 +1,6 @@
 import ArgumentParser
-import PixelCore
-import PixelImages
 import PixelRuntime
 import PixelWeb
-import PixelSystem
 import PixelWebServer
 
 struct WebCommand: ParsableCommand {
@@ -40,45 +37,8 @@ struct WebCommand: ParsableCommand {
     }
 
     func run() throws {
-        let address = listen
-        if let record { try OfflineRender.checkWritable(record, extensions: [".gif"]) }
-        guard let folder = WebPage.locate(explicit: page) else {
-            throw WebSetupError.pageMissing
-        }
-        let webPage = try WebPage(directory: folder)
-        let setup = try app.setup()
-        let script = try live.inputScript()
-        let clock = MonotonicClock()
-        var options = Session.Options()
-        options.wallClock = { Environment.localSecondsSinceMidnight() }
-        let session = try Session(setup: setup, buses: .simulated, clock: clock, options: options)
-        for warning in session.warnings { printError("warning: " + warning) }
-
-        let broadcaster = WebBroadcaster(maximumClients: maxClients)
-        let queue = WebInputQueue()
-        let server = WebServer(configuration: .init(host: address.host, port: address.port, page: webPage),
-                               broadcaster: broadcaster, inputs: queue, clock: clock)
-        try server.start()
-        let url = address.url(port: server.port ?? address.port)
-        if !address.isLoopback {
-            printError("warning: listening on \(address.host):\(server.port ?? address.port): anyone who can reach this machine can watch and turn the wheel, "
-                + "and a web page open in a browser on your network could too")
-        }
-        Environment.printNow("PixelWheel web simulator: \(url) (\(session.panelText), \(setup.fps) fps) — open it in a browser; Ctrl-C stops")
-
-        var viewers: [any FrameOutput] = [
-            WebFrameOutput(broadcaster: broadcaster, panelText: session.panelText, fps: setup.fps,
-                           clicks: { session.clicks }, theme: { session.state?.settings.theme ?? .dark }, now: clock.now),
-        ]
-        if let record { viewers.append(GIFFileOutput.webRecord(path: record, fps: setup.fps)) }
-        defer { server.stop() }
-        try session.run(inputs: [WebInputSource(queue: queue, now: clock.now), StopRequestSource.onSignals()],
-                        viewers: viewers, script: script, length: live.length(headless: false, script: script))
-        server.stop()
-        let counts = server.counts, totals = broadcaster.totals
-        Environment.printNow("stopped: \(counts.connections) browser connection(s), \(totals.framesSent) frames sent, \(totals.framesDropped) dropped for slow browsers; "
-            + "\(counts.badMessages) bad message(s) ignored, \(counts.closedForBadMessages) connection(s) closed for them, "
-            + "\(counts.closedForStalling) closed for not reading, \(counts.refused) refused"
-            + (record.map { "; recorded \($0)" } ?? ""))
+        var web = WebSimulator()
+        web.listen = listen; web.maxClients = maxClients; web.record = record; web.pageFolder = page
+        try web.run(setup: try app.flags.setup(), plan: try live.plan(headless: false))
     }
 }

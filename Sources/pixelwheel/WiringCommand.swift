@@ -1,12 +1,6 @@
-import PixelBus
 import ArgumentParser
-import PixelConfig
-import PixelCore
-import PixelEffects
-import PixelPanels
 import PixelRuntime
 import PixelTools
-import PixelSystem
 
 struct WiringCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,46 +30,22 @@ struct WiringCommand: ParsableCommand {
     var seconds: Seconds?
 
     func run() throws {
-        let check = try WiringCheck(panel: try description())
+        let check = try WiringCheck(panel: panel, config: config)
         guard let line else {
             print("\(check.panel.text) on \(check.panel.device):")
             for row in check.table { print("  " + row) }
             return
         }
-        _ = try check.gpio(of: line)  // a bad name is reported before any line is claimed
-        try seconds.check("--seconds", in: Fixed(1, over: 10)...32767)
-        let length = seconds?.value
-        guard let buses = try? machineBuses(allowsGPIOMem: false) else {
-            throw OptionError.unavailable("wiring drives the Pi's GPIO lines; it runs on Linux")
-        }
-        let stop = StopSignals()
-        let clock = MonotonicClock()
-        let lines: any GPIOLines
         do {
-            lines = try check.drive(line, on: buses)
-        } catch let error as BusError {
-            throw error.replacingDesktopAdvice(with: WiringCheck.noGPIOAdvice)  // wiring has no --simulate
+            try check.hold(line, on: {
+                guard let buses = try? machineBuses(allowsGPIOMem: false) else {
+                    throw OptionError.unavailable("wiring drives the Pi's GPIO lines; it runs on Linux")
+                }
+                return buses
+            }, seconds: seconds, announce: Console.printNow)
+        } catch {
+            throw wiringAdvice(error)  // wiring has no --simulate to offer
         }
-        Environment.printNow(try check.holdingMessage(line))
-        // Sleeping on the clock returns early on SIGINT or SIGTERM.
-        let end = length.map { clock.now() + FrameTime.seconds($0).nanoseconds } ?? .max
-        while !stop.isRequested && clock.now() < end { clock.sleep(until: end) }
-        withExtendedLifetime(lines) {}
         print("released the lines")
-    }
-
-    private func description() throws -> PanelDescription {
-        switch (config, panel) {
-        case let (nil, text?):
-            return try PanelDescription(parsing: text)
-        case let (path?, nil):
-            let configuration = try loadConfiguration(path)
-            guard let hub75 = configuration.panels.first(where: { $0.description.bus == .gpio }) else {
-                throw OptionError.badValue(option: "--config \(path)", problem: "has no HUB75 panel; wiring checks HUB75 lines")
-            }
-            return hub75.description
-        default:
-            throw OptionError.conflict("give --config FILE or --panel hub75:…, one of them")
-        }
     }
 }

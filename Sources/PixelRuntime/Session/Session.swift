@@ -106,6 +106,26 @@ public final class Session {
         }
     }
 
+    /// The run's time, as a command chooses it.
+    public enum Timing {
+        /// The session's own virtual time: frame k shows the instant k/fps, and the clock
+        /// screen shows midnight, so headless frames do not depend on when or how fast they ran.
+        case virtual
+        /// The machine's monotonic clock, and the local time of day on the clock screen.
+        case realTime
+    }
+
+    /// A session on `timing`'s clock (see `init(setup:buses:clock:options:content:)`).
+    public convenience init(setup: Setup, buses: Buses, timing: Timing, options: Options = Options()) throws {
+        var options = options
+        var clock: (any Clock)?
+        if case .realTime = timing {
+            clock = MonotonicClock()
+            options.wallClock = { Environment.localSecondsSinceMidnight() }
+        }
+        try self.init(setup: setup, buses: buses, clock: clock, options: options)
+    }
+
     /// Checks the options, builds the panels on `buses` (opening every device; errors name the
     /// device and the fix), loads the settings and builds the app. `clock` is the machine's for
     /// runs in real time; nil runs on the session's own virtual time.

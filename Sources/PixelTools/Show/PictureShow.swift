@@ -100,3 +100,43 @@ public struct PictureShow {
         try session.run(inputs: [stop], length: pictureClock.length, frameClock: pictureClock)
     }
 }
+
+extension PictureShow {
+    /// Where `show` puts the picture.
+    public enum Target {
+        /// Device models: what the model shows is written to `out` (a PNG, or a GIF of every
+        /// frame), as round dots `scale` pixels apart or, `raw`, one pixel per LED.
+        case models(out: String?, scale: Int, raw: Bool)
+        /// The machine's buses: the picture stays on the chip.
+        case machine(any MachineBusProvider)
+    }
+
+    /// `pixelwheel show`: reads `image`, shows it on `panel` (or a plain picture of `size`) at
+    /// `target`, and returns the line that says what was shown.
+    public static func run(image: String, panel text: String?, size: PanelSize, dither: OnOffDither?, traceBus: String?, target: Target) throws -> String {
+        if case let .models(out?, _, _) = target { try OfflineRender.checkWritable(out, extensions: [".png", ".gif"]) }
+        if let traceBus { try OfflineRender.checkWritable(traceBus, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
+        let show = try PictureShow(image: image, panel: try text.map { try PanelDescription(parsing: $0) }, size: size, dither: dither)
+        switch target {
+        case let .machine(buses):
+            try show.onMachine(buses, clock: MonotonicClock(), stop: .onSignals(), traceBus: traceBus, announce: Environment.printNow)
+            return "showed \(image) on \(show.panel?.device ?? "") (\(show.panel?.type ?? ""))"
+        case let .models(out, scale, raw):
+            // An animated GIF goes through the panel frame by frame; a .png keeps its first frame.
+            let wantsAnimation = out?.lowercased().hasSuffix(".gif") ?? true
+            let (shown, transactions) = try show.onModels(count: wantsAnimation ? show.input.frames.count : 1, traceBus: traceBus)
+            if let out {
+                let previews = shown.map { raw ? PanelPreview.raw($0) : PanelPreview.dots($0, scale: scale) }
+                if out.lowercased().hasSuffix(".gif") {
+                    try GIFFile.write(frames: previews, delaysCentiseconds: Array(show.input.delaysCentiseconds.prefix(previews.count)), to: out)
+                } else {
+                    try PNGFile.write(previews[0], to: out)
+                }
+            }
+            let total = show.input.frames.count
+            let frames = total > 1 ? (wantsAnimation ? " (\(shown.count) frames)" : " (the first of \(total) frames; --out NAME.gif for all)") : ""
+            let traced = traceBus.map { ", \(transactions ?? 0) bus transactions in \($0)" } ?? ""
+            return "showed \(image)\(frames) on \(text ?? size.description)" + traced
+        }
+    }
+}

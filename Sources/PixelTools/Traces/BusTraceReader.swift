@@ -1,12 +1,33 @@
-import PixelRuntime
 import PixelBus
+import PixelImages
 import PixelPanels
+import PixelRuntime
 import PixelSimulator
 import PixelSystem
 
 /// Reads `--trace-bus` files (one JSON object per line; see `BusTransaction`) and plays them
 /// into a panel's device model: `pixelwheel decode`.
 public enum BusTraceReader {
+    /// `pixelwheel decode`: plays the trace file `trace` into the device model of `panel` and
+    /// writes what it shows to `out` (round dots `scale` pixels apart, or `raw`, one pixel per
+    /// LED); returns the line that says what was decoded. Traffic that does not fit the model
+    /// is an error naming the likely fix, thrown after the picture is written (it helps to see
+    /// the garbage), so a wrong geometry never passes for a picture.
+    public static func decode(trace: String, panel: String, out: String, scale: Int, raw: Bool) throws -> String {
+        guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(scale)") }
+        try OfflineRender.checkWritable(out, extensions: [".png"])
+        let target = try SimulatedTarget(try PanelDescription(parsing: panel))
+        let transactions = try parse(try FileBytes.readText(trace), name: trace)
+        guard !transactions.isEmpty else { throw TraceFileError.empty(file: trace) }
+        try play(transactions, into: target, name: trace)
+        let shown = target.model.picture
+        try PNGFile.write(raw ? PanelPreview.raw(shown) : PanelPreview.dots(shown, scale: scale), to: out)
+        if let misfit = target.model.misfit {
+            throw TraceFileError.misfit(file: trace, panel: panel, misfit: misfit, picture: out)
+        }
+        return "decoded \(transactions.count) transactions for \(panel) into \(out)"
+    }
+
     /// Parses trace text; a line that is not a valid transaction is an error naming its number.
     public static func parse(_ text: String, name: String = "trace") throws -> [BusTransaction] {
         var result: [BusTransaction] = []

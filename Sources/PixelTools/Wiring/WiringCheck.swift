@@ -1,6 +1,8 @@
-import PixelRuntime
 import PixelBus
+import PixelConfig
 import PixelPanels
+import PixelRuntime
+import PixelSystem
 
 /// `pixelwheel wiring`: checks a HUB75 connection line by line. It holds one signal high and
 /// every other line of the wiring low, so a multimeter (3.3 V at the Pi, 5 V after a level
@@ -49,6 +51,42 @@ public struct WiringCheck {
         let lines = try provider.gpioLines(panel.device, outputMask: driven, for: panel)
         try lines.write(set: high, clear: driven & ~high)
         return lines
+    }
+
+    /// The check for the panel of `wiring --panel TEXT`, or for the first HUB75 panel of the
+    /// configuration file `config`: exactly one of the two.
+    public init(panel text: String?, config path: String?) throws {
+        switch (path, text) {
+        case let (nil, text?):
+            try self.init(panel: try PanelDescription(parsing: text))
+        case let (path?, nil):
+            guard let hub75 = try Setup.load(path).firstHUB75Panel else {
+                throw OptionError.badValue(option: "--config \(path)", problem: "has no HUB75 panel; wiring checks HUB75 lines")
+            }
+            try self.init(panel: hub75)
+        default:
+            throw OptionError.conflict("give --config FILE or --panel hub75:…, one of them")
+        }
+    }
+
+    /// Holds `name` high and the other lines low (see `drive`) on the buses `provider` opens,
+    /// once the name and `seconds` are checked, until SIGINT, SIGTERM or `seconds`, telling
+    /// `announce` what to measure; then releases the lines.
+    ///
+    /// This is not a `Session`: nothing is drawn and no frame is ever due, since the lines keep
+    /// one level, so a frame loop would only wake to do nothing. It keeps the session's
+    /// rules all the same: the machine's one clock (whose sleep ends early on a signal) and
+    /// the stop request of every live command.
+    public func hold(_ name: String, on provider: () throws -> any BusProvider, seconds: Seconds?, announce: (String) -> Void) throws {
+        let message = try holdingMessage(name)  // a bad name is reported before any line is claimed
+        try seconds.check("--seconds", in: "0.1"..."32767")
+        let stop = StopRequestSource.onSignals()
+        let clock = MonotonicClock()
+        let lines = try drive(name, on: try provider())
+        announce(message)
+        let end = seconds.map { clock.now() + $0.frameTime.nanoseconds } ?? .max
+        while !stop.quitRequested && clock.now() < end { clock.sleep(until: end) }
+        withExtendedLifetime(lines) {}
     }
 
     /// What works on a machine without GPIO, in place of `run`'s "--simulate" advice.

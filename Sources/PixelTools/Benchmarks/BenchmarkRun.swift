@@ -1,0 +1,47 @@
+import PixelCore
+import PixelRuntime
+import PixelSystem
+
+/// `pixelwheel bench`: which measurements to take, taken on the machine's clock, and the report.
+public struct BenchmarkRun {
+    /// Frames (and encode iterations) measured per case.
+    public var frames = 300
+    /// Samples per LED along each axis: 1, 2, 4 or 8.
+    public var samplesPerLED = 4
+    /// The effects' sizes (empty: `Benchmark.defaultSizes`).
+    public var sizes: [PanelSize] = []
+    /// Only this effect (see `Benchmark.cases(effect:sizes:)`); with no panel, no encode rows.
+    public var effect: String?
+    /// Only this panel's encoder (see `EncodeBenchmark.panels(matching:)`); with no effect, no effect rows.
+    public var panel: String?
+    /// Wheel turns for the input-latency row; nil: 120, or none with `effect` or `panel`.
+    public var latencyEvents: Int?
+    /// The `/dev/gpiomem` register path for the HUB75 refresh row, on Linux.
+    public var registerPath: EncodeBenchmark.RegisterPath?
+
+    /// Everything, at the default sizes.
+    public init() {}
+
+    /// Measures, then reports as tables, or as one JSON document.
+    public func report(json: Bool) throws -> String {
+        guard let supersampling = Supersampling(rawValue: samplesPerLED) else {
+            throw OptionError.outOfRange(option: "--supersample", allowed: "1, 2, 4 or 8", got: "\(samplesPerLED)")
+        }
+        guard (1...100_000).contains(frames) else { throw OptionError.outOfRange(option: "--frames", allowed: "1...100000", got: "\(frames)") }
+        let filtered = effect != nil || panel != nil
+        let cases = effect == nil && filtered ? [] : try Benchmark.cases(effect: effect, sizes: sizes.isEmpty ? Benchmark.defaultSizes : sizes)
+        let panels = panel == nil && filtered ? [] : try EncodeBenchmark.panels(matching: panel)
+        let turns = latencyEvents ?? (filtered ? 0 : 120)
+        let stopwatch = MonotonicClock()
+        let rows = try Benchmark.run(cases: cases, supersampling: supersampling, frames: frames, stopwatch: stopwatch)
+        let encodeRows = try EncodeBenchmark.run(iterations: frames, stopwatch: stopwatch, panels: panels, registerPath: registerPath)
+        let latency = turns > 0
+            ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: turns, clock: stopwatch) : nil
+        if json { return Benchmark.jsonDocument(effects: rows, encode: encodeRows, inputLatency: latency) }
+        var parts: [String] = []
+        if !rows.isEmpty { parts.append(Benchmark.table(rows)) }
+        if !encodeRows.isEmpty { parts.append(EncodeBenchmark.table(encodeRows)) }
+        if let latency { parts.append(InputLatencyBenchmark.describe(latency)) }
+        return parts.joined(separator: "\n\n")
+    }
+}
