@@ -190,12 +190,21 @@ public enum ConfigurationLoader {
                     problem(line, "\(path).type", "is missing; give type = one of \(PanelDescription.knownTypes.joined(separator: ", "))")
                     continue
                 }
+                // Every bad option of the panel is listed, not only the first.
                 var options = PanelOptions(type: type, values: values)
+                options.collectsProblems = true
+                var found: [PanelConfigurationError]
                 do {
                     let description = try PanelDescription(options: &options, text: Self.panelText(type: type, values: values))
-                    try options.finish()
-                    panels.append(.init(description: description, role: role, line: line))
+                    found = options.problems + options.unknownKeys
+                    if found.isEmpty { panels.append(.init(description: description, role: role, line: line)) }
                 } catch {
+                    // A check across keys, or an unknown type. Keys not read yet are not called
+                    // unknown, and after bad values only those are listed: the defaults put in their
+                    // place may be what the check across keys tripped on ("the size is missing").
+                    found = options.problems.isEmpty ? [error] : options.problems
+                }
+                for error in found {
                     let key = Self.key(of: error)
                     problem(key.map { locate.line(table: "panel", index: index, key: $0) } ?? line,
                             key.map { "\(path).\($0)" } ?? path, error.description)

@@ -17,8 +17,7 @@ public struct PanelDescription: Sendable {
         case max7219(MAX7219Configuration)
         case ht16k33(HT16K33Configuration)
         case is31fl3731(IS31FL3731Configuration)
-        /// HUB75 carries its mounting's turn and flip here too, as it did before every type had one.
-        case hub75(HUB75Configuration, rotation: Rotation, mirror: Mirror)
+        case hub75(HUB75Configuration)
         /// A strip's pixel mapper holds the mounting, folded into its LED table.
         case ws2812(WS2812Configuration)
         /// A strip's pixel mapper holds the mounting, folded into its LED table.
@@ -64,7 +63,7 @@ public struct PanelDescription: Sendable {
         case "max7219": board = .max7219(try MAX7219Configuration(options: &options))
         case "ht16k33": board = .ht16k33(try HT16K33Configuration(boardOptions: &options))
         case "is31fl3731": board = .is31fl3731(try IS31FL3731Configuration(options: &options))
-        case "hub75": board = .hub75(try HUB75Configuration(options: &options), rotation: .upright, mirror: [])
+        case "hub75": board = .hub75(try HUB75Configuration(options: &options))
         case "ws2812": board = .ws2812(try WS2812Configuration(options: &options))
         case "apa102", "sk9822":
             board = .apa102(try APA102Configuration(options: &options), chip: type == "sk9822" ? .sk9822 : .apa102)
@@ -73,11 +72,7 @@ public struct PanelDescription: Sendable {
         // Then the mounting, the same keys for every type, except the old max7219 spelling.
         let mounting = type == "max7219" && MAX7219Configuration.usesOldKeys(options) ? Mounting.upright : try options.mounting()
         self.mounting = mounting
-        if case let .hub75(configuration, _, _) = board {
-            kind = .hub75(configuration, rotation: mounting.rotation, mirror: mounting.mirror)
-        } else {
-            kind = board
-        }
+        kind = board
         let bus = Self.bus(of: kind)
         let defaultDevice = switch bus {
         case .spi: "/dev/spidev0.0"
@@ -133,7 +128,7 @@ public struct PanelDescription: Sendable {
     public var headerPins: [(gpio: Int, use: String)] {
         switch bus {
         case .gpio:
-            guard case let .hub75(c, _, _) = kind else { return [] }
+            guard case let .hub75(c) = kind else { return [] }
             return (0..<64).filter { c.drivenLines & (UInt64(1) << UInt64($0)) != 0 }.map { ($0, "HUB75, \(c.pinMap.name) wiring") }
         case .spi:
             guard device.hasPrefix("/dev/spidev0.") else { return [] }  // SPI0 on the header; others are elsewhere
@@ -157,7 +152,7 @@ public struct PanelDescription: Sendable {
             return PanelDriver(panel: try WS2812Panel(device: try provider.spiDevice(device, for: self), configuration: c))
         case let .apa102(c, _):
             return PanelDriver(panel: try APA102Panel(device: try provider.spiDevice(device, for: self), configuration: c))
-        case let .hub75(c, _, _):
+        case let .hub75(c):
             let hub75 = HUB75Panel(configuration: c)
             let refresher = try hub75.makeRefresher(lines: try provider.gpioLines(device, outputMask: c.drivenLines, for: self))
             return PanelDriver(panel: mounted(hub75), refresher: refresher)

@@ -10,6 +10,12 @@ public struct PanelOptions: Sendable {
     /// Every key a getter asked for, in the order asked, with its default and what it
     /// accepts: what `pixelwheel list` prints, so the list can never drift from the parser.
     public private(set) var keys: [PanelOptionKey] = []
+    /// When true, a getter given a bad value records the problem in `problems` and returns
+    /// the key's default instead of throwing, so a configuration file's check can list every
+    /// bad option of a panel at once (the panel is still refused).
+    public var collectsProblems = false
+    /// The bad values met so far, with `collectsProblems`.
+    public private(set) var problems: [PanelConfigurationError] = []
 
     /// Options `values` for panel `type`. A key given without `=value` has the value "true".
     public init(type: String, values: [String: String]) {
@@ -40,7 +46,8 @@ public struct PanelOptions: Sendable {
         note(key, default: shownDefault ?? String(defaultValue), allowed: "\(range.lowerBound)...\(range.upperBound)")
         guard let text = values[key] else { return defaultValue }
         guard let v = Int(text), range.contains(v) else {
-            throw .badValue(type: type, key: key, value: text, allowed: "\(range.lowerBound)...\(range.upperBound)")
+            try refuse(.badValue(type: type, key: key, value: text, allowed: "\(range.lowerBound)...\(range.upperBound)"))
+            return defaultValue
         }
         return v
     }
@@ -50,7 +57,8 @@ public struct PanelOptions: Sendable {
         note(key, default: defaultValue, allowed: choices.joined(separator: "|"))
         guard let text = values[key] else { return defaultValue }
         guard choices.contains(text) else {
-            throw .badValue(type: type, key: key, value: text, allowed: choices.joined(separator: "|"))
+            try refuse(.badValue(type: type, key: key, value: text, allowed: choices.joined(separator: "|")))
+            return defaultValue
         }
         return text
     }
@@ -62,8 +70,17 @@ public struct PanelOptions: Sendable {
         switch text {
         case "true", "yes", "1", "on": return true
         case "false", "no", "0", "off": return false
-        default: throw .badValue(type: type, key: key, value: text, allowed: "true|false")
+        default:
+            try refuse(.badValue(type: type, key: key, value: text, allowed: "true|false"))
+            return false
         }
+    }
+
+    /// Throws `problem`; with `collectsProblems`, records it instead (the getter then returns
+    /// its default).
+    private mutating func refuse(_ problem: PanelConfigurationError) throws(PanelConfigurationError) {
+        guard collectsProblems else { throw problem }
+        problems.append(problem)
     }
 
     /// The raw text of `key`, if given; `allowed` and `defaultValue` describe it for `list`.
@@ -111,9 +128,12 @@ public struct PanelOptions: Sendable {
 
     /// Throws for any key that no getter asked for.
     public func finish() throws(PanelConfigurationError) {
-        if let unknown = values.keys.sorted().first(where: { !used.contains($0) }) {
-            throw .unknownKey(type: type, key: unknown, known: used.sorted())
-        }
+        if let unknown = unknownKeys.first { throw unknown }
+    }
+
+    /// Every key that no getter asked for, in name order, as the error `finish()` throws.
+    public var unknownKeys: [PanelConfigurationError] {
+        values.keys.sorted().filter { !used.contains($0) }.map { .unknownKey(type: type, key: $0, known: used.sorted()) }
     }
 }
 

@@ -36,7 +36,7 @@ public struct SimulatedTarget {
         case let .is31fl3731(c):
             let model = IS31FL3731Model(address: c.address, board: c.board)
             self.init(model: model, spi: nil, i2c: i2c(model), gpio: nil)
-        case let .hub75(c, _, _):
+        case let .hub75(c):
             let model = HUB75Model(geometry: c.geometry, pinMap: c.pinMap)
             let name = panel.device == "auto" ? "gpiochip0" : panel.device
             self.init(model: model, spi: nil, i2c: nil, gpio: SimulatedGPIOLines(name: name, models: [model], time: time))

@@ -91,6 +91,43 @@ struct ConfigurationTests {
         #expect(messages[6].contains("GPIO 6 is used twice: by encoder B and by next button") && messages[7] == "must be 0...27 (got 99)")
     }
 
+    @Test func everyBadOptionOfOnePanelIsListedNotOnlyTheFirst() throws {
+        let text = """
+            [[panel]]
+            type = "max7219"
+            chips = 0
+            brightness = 99
+            rotate = 45
+            colour = "red"
+            """
+        let problems: [ConfigurationProblem]
+        do {
+            _ = try ConfigurationLoader.parse(text, file: "panel.toml")
+            Issue.record("a panel with four mistakes was accepted")
+            return
+        } catch {
+            problems = error.problems
+        }
+        #expect(problems.map { "\($0.line) \($0.keyPath)" } == ["3 panel[1].chips", "4 panel[1].brightness", "5 panel[1].rotate", "6 panel[1].colour"])
+        #expect(problems.last?.message.contains("has no option 'colour'") == true)
+    }
+
+    @Test func aCheckAcrossKeysIsListedAloneAndNeverAsAnEchoOfABadValue() throws {
+        func problems(_ options: String) -> [String] {
+            do {
+                _ = try ConfigurationLoader.parse("[[panel]]\ntype = \"ws2812\"\n" + options, file: "strip.toml")
+                return []
+            } catch {
+                return error.problems.map { "\($0.line) \($0.keyPath): \($0.message)" }
+            }
+        }
+        let both = problems("length = 10\nwidth = 8\n")
+        #expect(both.count == 1 && both[0].hasPrefix("1 panel[1]: ") && both[0].contains("not both"), "\(both)")
+        // A bad width falls back to no width; "the size is missing" would only echo it.
+        let bad = problems("width = 0\nheight = 99999\n")
+        #expect(bad.count == 2 && bad[0].hasPrefix("3 panel[1].width") && bad[1].hasPrefix("4 panel[1].height"), "\(bad)")
+    }
+
     @Test func pinsUsedTwiceOrUnderABusAreRefused() {
         let text = """
             [[panel]]

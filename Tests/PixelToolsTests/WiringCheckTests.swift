@@ -13,7 +13,7 @@ struct WiringCheckTests {
         #expect(check.signals.map(\.name) == ["OE", "CLK", "LAT", "A", "B", "C", "D", "R1", "G1", "B1", "R2", "G2", "B2"])
         #expect(check.table[0] == "OE    GPIO 18  header pin 12")
         #expect(check.table[7] == "R1    GPIO 11  header pin 23")
-        guard case let .hub75(configuration, _, _) = check.panel.kind else { Issue.record("not HUB75"); return }
+        guard case let .hub75(configuration) = check.panel.kind else { Issue.record("not HUB75"); return }
         #expect(check.signals.reduce(UInt64(0)) { $0 | UInt64(1) << UInt64($1.gpio) } == configuration.drivenLines)
     }
 
@@ -31,7 +31,7 @@ struct WiringCheckTests {
         let trace = BusTraceRecorder()
         let provider = TracingBusProvider(SimulatedBusProvider(), sink: trace, clock: { 0 })
         _ = try check.drive("g2", on: provider)
-        guard case let .hub75(configuration, _, _) = panel.kind else { Issue.record("not HUB75"); return }
+        guard case let .hub75(configuration) = panel.kind else { Issue.record("not HUB75"); return }
         let g2 = UInt64(1) << 16  // the Adafruit HAT's G2 is GPIO 16
         #expect(trace.transactions == [.gpioWrite(device: "gpiochip0", set: g2, clear: configuration.drivenLines & ~g2)])
         // 16 rows: address lines A–C only, so 12 lines in all.

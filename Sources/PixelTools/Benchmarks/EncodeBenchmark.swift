@@ -111,7 +111,7 @@ public enum EncodeBenchmark {
     /// accepted; what is timed is the chip's encoder.
     static func rows(for description: String, iterations: Int, stopwatch: any Clock, registerPath: RegisterPath? = nil) throws -> [Row] {
         switch try PanelDescription(parsing: description).kind {
-        case let .hub75(configuration, _, _):
+        case let .hub75(configuration):
             let g = configuration.geometry, bits = configuration.pwmBits
             let encoder = HUB75Encoder(configuration: configuration)
             let planes = encoder.makePlanes()

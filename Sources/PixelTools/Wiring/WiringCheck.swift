@@ -17,7 +17,7 @@ public struct WiringCheck {
 
     /// The check for `panel`; only HUB75 panels are wired to GPIO lines one by one.
     public init(panel: PanelDescription) throws(WiringError) {
-        guard case let .hub75(configuration, _, _) = panel.kind else {
+        guard case let .hub75(configuration) = panel.kind else {
             throw .notHUB75(panel: panel.text, bus: panel.bus.rawValue)
         }
         self.panel = panel
