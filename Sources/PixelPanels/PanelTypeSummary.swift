@@ -26,7 +26,7 @@ public struct PanelTypeSummary: Sendable {
         + "(seen from the front), then mirror=x|y|xy flips it; a quarter turn swaps the frame's width and height"
 
     /// The notes of `type`: the rows of its board table (max7219 modules, ht16k33 layouts,
-    /// is31fl3731 boards), and the old meanings of `rotate`.
+    /// is31fl3731 boards, ready-made strip tiles), and the old meanings of `rotate`.
     static func notes(_ type: String) -> [String] {
         switch type {
         case "max7219":
@@ -40,7 +40,8 @@ public struct PanelTypeSummary: Sendable {
         case "is31fl3731":
             return IS31FL3731Board.all.map { "board=\($0.name): \($0.boards)" }
         case "ws2812", "apa102", "sk9822":
-            return ["tile-rotate is how each tile is wired on the board; rotate and mirror mount the whole board, as before"]
+            return TileBoard.all.map { "tile=\($0.name): \($0.boards)" }
+                + ["tile-rotate is how each tile is wired on the board; rotate and mirror mount the whole board, as before"]
         default:
             return []
         }

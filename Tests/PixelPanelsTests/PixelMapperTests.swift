@@ -132,6 +132,33 @@ import PixelCore
         #expect(try PixelMapper(options: &strip) == PixelMapper.strip(length: 60))
     }
 
+    @Test(arguments: TileBoard.all) func aNamedTileIsItsWiringSpelledOut(board: TileBoard) throws {
+        let wiring = board.wiring
+        var named = try PanelOptions(parsing: "ws2812:tile=\(board.name),tiles=2x1,rotate=90")
+        var spelled = try PanelOptions(parsing: "ws2812:width=\(wiring.width),height=\(wiring.height),tiles=2x1,rotate=90"
+            + (wiring.columns ? ",columns" : "") + (wiring.serpentine ? ",serpentine" : ""))
+        #expect(try PixelMapper(options: &named) == PixelMapper(options: &spelled))
+        try named.finish()
+    }
+
+    @Test func theFlexible8x32RunsDownItsFirstColumnAndUpTheSecond() throws {
+        var options = try PanelOptions(parsing: "ws2812:tile=flex-8x32")
+        let m = try PixelMapper(options: &options)
+        #expect(m.width == 32 && m.height == 8)
+        #expect(m.ledIndex(x: 0, y: 7) == 7 && m.ledIndex(x: 1, y: 7) == 8 && m.ledIndex(x: 1, y: 0) == 15)
+    }
+
+    @Test func aNamedTileRefusesTheKeysItSpellsOut() throws {
+        var options = try PanelOptions(parsing: "ws2812:tile=flex-16x16,serpentine")
+        #expect(throws: PanelConfigurationError.self) { _ = try PixelMapper(options: &options) }
+        var unknown = try PanelOptions(parsing: "ws2812:tile=flex-9x9")
+        #expect {
+            _ = try PixelMapper(options: &unknown)
+        } throws: { error in
+            (error as? PanelConfigurationError)?.description.contains("flex-16x16") == true
+        }
+    }
+
     @Test func badWiringOptionsAreRejectedNamingTheKey() throws {
         func error(_ text: String) -> PanelConfigurationError? {
             do {

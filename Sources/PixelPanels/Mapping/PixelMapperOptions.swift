@@ -3,6 +3,7 @@ extension PixelMapper {
     ///
     /// | key | meaning | default |
     /// |---|---|---|
+    /// | `tile` | a ready-made tile by name (`TileBoard.all`), instead of the four keys below it | — |
     /// | `length` | a strip of N LEDs (instead of `width`/`height`) | — |
     /// | `width`, `height` | one tile as wired, in LEDs (the whole board when there is one tile) | height 1 |
     /// | `serpentine` | every other row (column) runs back | off |
@@ -20,10 +21,21 @@ extension PixelMapper {
     /// type shares (`PanelOptions.mounting()`); `logical` and the offsets place the mounted picture.
     public init(options: inout PanelOptions) throws(PanelConfigurationError) {
         let type = options.type
+        let boardName = try options.choice("tile", ["-"] + TileBoard.all.map(\.name), default: "-")
         let length = try options.integer("length", in: 1...65536, default: 0, shownDefault: "-")
         let givenWidth = options.has("width"), givenHeight = options.has("height")
         var tileWidth = try options.integer("width", in: 1...4096, default: 0, shownDefault: "-")
         var tileHeight = try options.integer("height", in: 1...4096, default: 1)
+        var serpentine = try options.flag("serpentine")
+        var columns = try options.flag("columns")
+        if let board = TileBoard.named(boardName) {
+            guard length == 0 && !givenWidth && !givenHeight && !options.has("serpentine") && !options.has("columns") else {
+                throw .inconsistent(type: type, reason: "tile=\(board.name) is a \(board.wiring.width)x\(board.wiring.height) tile with its own wiring; "
+                    + "leave out length, width, height, columns and serpentine, or leave out tile")
+            }
+            tileWidth = board.wiring.width; tileHeight = board.wiring.height
+            columns = board.wiring.columns; serpentine = board.wiring.serpentine
+        }
         if length > 0 {
             guard !givenWidth && !givenHeight else {
                 throw .inconsistent(type: type, reason: "give either length=N for a strip or width=…,height=… for a grid, not both")
@@ -31,10 +43,8 @@ extension PixelMapper {
             tileWidth = length; tileHeight = 1
         }
         guard tileWidth > 0 else {
-            throw .inconsistent(type: type, reason: "the size is missing; give length=N for a strip or width=W,height=H for a grid")
+            throw .inconsistent(type: type, reason: "the size is missing; give length=N for a strip, width=W,height=H for a grid, or tile=NAME")
         }
-        let serpentine = try options.flag("serpentine")
-        let columns = try options.flag("columns")
         let tiles = try Self.size(options.text("tiles", allowed: "COLSxROWS", default: "1x1"), key: "tiles", type: type, allowed: "COLSxROWS such as 2x1") ?? (1, 1)
         var tileRotations: [Rotation] = []
         let rotationText = options.text("tile-rotate", allowed: "0|90|180|270, several joined by :", default: "0") ?? "0"

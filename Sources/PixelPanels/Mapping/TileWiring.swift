@@ -48,3 +48,35 @@ public struct TileWiring: Hashable, Sendable {
         return (serpentine && y % 2 == 1 ? width - 1 - along : along, y)
     }
 }
+
+/// A tile sold ready-made, by the name `tile=` takes: its size and how its chain runs, so a
+/// description need not spell out `width`, `height`, `columns` and `serpentine`.
+public struct TileBoard: Hashable, Sendable {
+    /// The name `tile=` takes.
+    public let name: String
+    /// Its wiring.
+    public let wiring: TileWiring
+    /// Which boards are wired this way, for the docs and `pixelwheel list`.
+    public let boards: String
+
+    /// The tiles `tile=` knows, one row each; adding a board is adding a row. Flexible grids
+    /// are made by several factories; these are the wirings they are usually sold with (the
+    /// Adafruit_NeoMatrix layouts their example sketches name). A grid that shows a scrambled
+    /// picture with one of them is wired otherwise: give `width`, `height`, `columns` and
+    /// `serpentine` yourself.
+    public static let all: [TileBoard] = [
+        TileBoard(name: "neomatrix-8x8", wiring: TileWiring(width: 8, height: 8),
+                  boards: "Adafruit NeoPixel NeoMatrix 8x8 (rigid; rows, each left to right)"),
+        TileBoard(name: "featherwing-8x4", wiring: TileWiring(width: 8, height: 4),
+                  boards: "Adafruit NeoPixel FeatherWing (rows of 8, each left to right)"),
+        TileBoard(name: "flex-8x8", wiring: TileWiring(width: 8, height: 8, serpentine: true),
+                  boards: "flexible 8x8 WS2812B grids (rows, snaking)"),
+        TileBoard(name: "flex-16x16", wiring: TileWiring(width: 16, height: 16, serpentine: true),
+                  boards: "flexible 16x16 WS2812B grids (rows, snaking)"),
+        TileBoard(name: "flex-8x32", wiring: TileWiring(width: 32, height: 8, columns: true, serpentine: true),
+                  boards: "flexible 8x32 WS2812B grids, 32 wide and 8 high (columns of 8, snaking)"),
+    ]
+
+    /// The board called `name`, or nil.
+    public static func named(_ name: String) -> TileBoard? { all.first { $0.name == name } }
+}
