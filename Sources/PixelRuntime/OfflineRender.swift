@@ -155,19 +155,6 @@ public enum OfflineRender {
     }
 
 
-    /// Checks the panel options and the trace path; returns the size frames must have.
-    public static func preparePanel(_ request: inout Request) throws {
-        guard let spec = request.panel else {
-            guard request.traceBus == nil else { throw OptionError.needs(option: "--trace-bus", what: "--panel", why: "the trace is that panel's bus traffic") }
-            return
-        }
-        if let path = request.traceBus { try checkWritable(path, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
-        let panel = try SimulatedPanel(spec)
-        request.size = try PanelSize(width: panel.width, height: panel.height)
-        try request.checkGIFSize()
-        _ = try request.effect.makeScene(parameters: request.parameters, seed: request.seed, width: panel.width, height: panel.height)
-    }
-
     /// Renders as `run(_:progress:)` does; `showsProgress` times the progress bar on the
     /// machine's clock (the command line asks for it only when standard error is a terminal).
     public static func run(_ request: Request, showsProgress: Bool) throws -> String {
@@ -180,28 +167,35 @@ public enum OfflineRender {
     /// shows a progress bar timed on it.
     public static func run(_ request: Request, progress: (any Clock)? = nil) throws -> String {
         var request = request
-        try preparePanel(&request)
-        let scene = try request.effect.makeScene(parameters: request.parameters, seed: request.seed,
-                                                 width: request.size.width, height: request.size.height)
-        let source = EffectSource(scene: scene, size: request.size, supersampling: request.supersampling)
-        let file: any FrameOutput, frameClock: any FrameClock, length: FrameTime
+        guard request.panel != nil || request.traceBus == nil else {
+            throw OptionError.needs(option: "--trace-bus", what: "--panel", why: "the trace is that panel's bus traffic")
+        }
+        let file: any FrameOutput, frameClock: any FrameClock
         switch request.format {
         case .png:
             // One frame, at the instant asked for: a one-frame clock that starts there.
             file = PNGStillOutput(path: request.output, raw: request.raw, scale: request.scale)
             frameClock = SingleInstantClock(at: .seconds(request.instant))
-            length = .seconds(request.instant)
         case .gif:
             let look = GIFRecorder.Look.style(request.raw ? .raw : .dots(scale: request.scale))
             file = GIFFileOutput(path: request.output, recorder: GIFRecorder(fps: request.fps, look: look, mergesRepeats: false))
             frameClock = VirtualFrameClock(framesPerSecond: request.fps)
-            length = .frame(request.frameCount - 1, fps: request.fps)
         }
         let setup = Setup(panel: try request.panel.map { try PanelDescription(parsing: $0) }, size: request.size,
                           fps: request.format == .gif ? request.fps : 1, seed: request.seed, statePath: nil)
         var options = Session.Options()
         options.traceBus = request.traceBus
-        let session = try Session(setup: setup, buses: .simulated, clock: nil, options: options, content: .frames { _, _ in source })
+        // The session builds the panel once; its size, when there is one, is the frames' size,
+        // checked (the GIF's size, the effect's parameters) before anything is rendered.
+        let session = try Session(setup: setup, buses: .simulated, clock: nil, options: options, content: .frames { width, height in
+            if request.panel != nil {
+                request.size = try PanelSize(width: width, height: height)
+                try request.checkGIFSize()
+            }
+            let scene = try request.effect.makeScene(parameters: request.parameters, seed: request.seed, width: width, height: height)
+            return EffectSource(scene: scene, size: request.size, supersampling: request.supersampling)
+        })
+        let length: FrameTime = request.format == .png ? .seconds(request.instant) : .frame(request.frameCount - 1, fps: request.fps)
         // A GIF that takes more than a second shows a progress bar (the CLI asks only on a terminal).
         let bar: [any FrameOutput] = request.format == .gif ? progress.map { [ProgressBarOutput(total: request.frameCount, clock: $0)] } ?? [] : []
         try session.run(viewers: [file] + bar, length: length, frameClock: frameClock)
