@@ -1,5 +1,6 @@
 # The README's two commands live here: `make run` and `make test`.
-# Both first make sure the system packages PixelWheel builds against are installed.
+# Both first make sure Swift 6 (apt's swiftlang on Debian 13 / Raspberry Pi OS trixie) and the
+# system packages PixelWheel builds against are installed.
 
 SYSTEM_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev libi2c-dev
 SWIFT ?= swift
@@ -8,6 +9,7 @@ OUT ?= out
 .PHONY: web bench-web run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
+	@SWIFT="$(SWIFT)" scripts/ensure-swift.sh
 	@scripts/install-system-packages.sh $(SYSTEM_PACKAGES)
 
 build: setup
