@@ -37,12 +37,14 @@ previews: release
 	@.build/release/pixelwheel render starfield --param mode=shader --size 64x32 --seconds 3 --fps 12 --scale 3 --out $(PREVIEWS)/starfield-shader.gif
 	@echo "Previews written to $(PREVIEWS)/ (open the GIFs in any image viewer or browser)."
 
-# The Swift suite, the web simulator in a real browser (headless Chromium), the module map in
+# One build (tests and the tool together), then the Swift suite (Swift Testing only: there are
+# no XCTest cases), the web simulator in a real browser (headless Chromium), the module map in
 # docs/architecture.md against Package.swift, the golden frames on AArch64 (the Pi's CPU) as
 # Embedded Swift under qemu, then the short fuzzing pass.
 test: setup
-	$(SWIFT) test
-	SWIFT="$(SWIFT)" scripts/test-web.sh
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build --disable-xctest
+	SWIFT="$(SWIFT)" SKIP_BUILD=1 scripts/test-web.sh
 	/usr/bin/python3 scripts/check-module-map.py "$(SWIFT)"
 	scripts/cross.sh test aarch64-none-none-elf
 	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke

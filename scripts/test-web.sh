@@ -12,8 +12,9 @@ else
     browser=(chromium-browser chromium-chromedriver)
 fi
 scripts/install-system-packages.sh "${browser[@]}" python3-selenium python3-pil python3-websocket
-# --build-tests: the same flags as `swift test`, so nothing is compiled twice.
-${SWIFT:-swift} build --build-tests
+# --build-tests: the same flags as `swift test`, so nothing is compiled twice; `make test` has
+# built already and says so with SKIP_BUILD=1.
+[ -n "${SKIP_BUILD:-}" ] || ${SWIFT:-swift} build --build-tests
 export PIXELWHEEL="$PWD/.build/debug/pixelwheel"
 export WEB_ARTEFACTS="$PWD/.build/web-test"
 mkdir -p "$WEB_ARTEFACTS"
