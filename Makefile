@@ -4,6 +4,9 @@
 
 SYSTEM_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev libi2c-dev
 SWIFT ?= swift
+# One set of release flags for run, web, bench, previews and install, so none of them rebuilds
+# what another built (the standard library linked in, so systemd needs no toolchain path).
+RELEASE_FLAGS := -c release --static-swift-stdlib
 OUT ?= out
 
 .PHONY: web bench-web run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
@@ -16,7 +19,7 @@ build: setup
 	$(SWIFT) build
 
 release: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build $(RELEASE_FLAGS)
 
 # `make run` starts the simulator in this terminal: the menu on a simulated 64x32 panel.
 run: release
@@ -96,8 +99,7 @@ bench-web: release
 # the web page, and the README with docs/ beside it (so its links and pictures work there too).
 PREFIX ?= /usr/local
 DESTDIR ?=
-install: setup
-	$(SWIFT) build -c release --static-swift-stdlib
+install: release
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/pixelwheel $(DESTDIR)$(PREFIX)/share/pixelwheel/examples
 	install -m 755 .build/release/pixelwheel $(DESTDIR)$(PREFIX)/bin/pixelwheel
 	install -m 644 config/pixelwheel.service $(DESTDIR)/etc/systemd/system/pixelwheel.service
