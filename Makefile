@@ -9,7 +9,7 @@ SWIFT ?= swift
 RELEASE_FLAGS := -c release --static-swift-stdlib
 OUT ?= out
 
-.PHONY: web bench-web run test test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
+.PHONY: web bench-web run test test-trixie test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
 	@SWIFT="$(SWIFT)" scripts/ensure-swift.sh
@@ -75,6 +75,16 @@ fuzz: setup
 
 fuzz-smoke: setup
 	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke
+
+# Debian 13 "trixie"'s own Swift (`swiftlang` 6.0.3, what `apt install swiftlang` gives on
+# Raspberry Pi OS trixie): a minimal trixie root made with debootstrap and cached under
+# ~/.cache/pixelwheel (scripts/trixie-root.sh), PixelWheel built there with Debian's compiler
+# into .build-trixie, and the Swift test suite run there, against trixie's libgpiod 2.x.
+# TRIXIE_SWIFT_FLAGS adds build options (e.g. -j 1). Needs the whole package, the web server
+# included, to resolve with Swift 6.0.
+test-trixie:
+	scripts/trixie-root.sh amd64 run -- swift build --build-tests --scratch-path .build-trixie $(TRIXIE_SWIFT_FLAGS)
+	scripts/trixie-root.sh amd64 run -- env PIXELWHEEL_EXPECT_GPIOD_API=2 swift test --skip-build --scratch-path .build-trixie
 
 # The Linux backends against the real kernel's gpio-sim and i2c-stub, in a VM (see docs/testing.md).
 test-kernel: setup

@@ -66,7 +66,9 @@ struct RunBlender {
             let p = bytes + done * 6
             p.storeBytes(of: mix(p.loadUnaligned(as: SIMD8<UInt16>.self), high.0, low.0), as: SIMD8<UInt16>.self)
             let v = p.loadUnaligned(fromByteOffset: 16, as: SIMD4<UInt16>.self)
-            let mixed = (v &>> 8) &* inverse.lowHalf &+ high.1.lowHalf &+ (((v & 0xFF) &* inverse.lowHalf &+ low.1.lowHalf) &>> 8)
+            // The halves named with their types: Swift 6.0 cannot type-check the expression in time otherwise.
+            let inverse4: SIMD4<UInt16> = inverse.lowHalf, high4: SIMD4<UInt16> = high.1.lowHalf, low4: SIMD4<UInt16> = low.1.lowHalf
+            let mixed: SIMD4<UInt16> = (v &>> 8) &* inverse4 &+ high4 &+ (((v & 0xFF) &* inverse4 &+ low4) &>> 8)
             p.storeBytes(of: mixed, toByteOffset: 16, as: SIMD4<UInt16>.self)
             done += 4
         }

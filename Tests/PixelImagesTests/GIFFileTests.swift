@@ -137,6 +137,10 @@ import PixelTestSupport
 extension Array where Element == UInt8 {
     /// The bytes grouped by three as packed `0xRRGGBB` values.
     var chunks3: [UInt32] {
-        stride(from: 0, to: count - 2, by: 3).map { UInt32(self[$0]) << 16 | UInt32(self[$0 + 1]) << 8 | UInt32(self[$0 + 2]) }
+        // The closure's type spelled out: Swift 6.0 cannot type-check it in time otherwise.
+        stride(from: 0, to: count - 2, by: 3).map { (i: Int) -> UInt32 in
+            let red = UInt32(self[i]), green = UInt32(self[i + 1]), blue = UInt32(self[i + 2])
+            return red << 16 | green << 8 | blue
+        }
     }
 }

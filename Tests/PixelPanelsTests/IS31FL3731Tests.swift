@@ -81,8 +81,11 @@ private func is31fl3731Configuration(_ text: String) throws -> IS31FL3731Configu
 
     @Test func startUpShutsDownConfiguresEnablesClearsThenRuns() {
         let encoder = IS31FL3731Encoder(configuration: IS31FL3731Configuration())
+        // A register and the bytes written from it. (Spelled as `[register] + bytes` inside the
+        // literal, the literal is too slow for Swift 6.0 to type-check.)
+        func write(_ register: UInt8, _ bytes: [UInt8]) -> [UInt8] { [register] + bytes }
         let zeros32 = [UInt8](repeating: 0, count: 32)
-        #expect(encoder.initialization() == [
+        let expected: [[UInt8]] = [
             [0xFD, 0x0B],  // function page
             [0x0A, 0x00],  // software shutdown
             [0x00, 0x00],  // picture mode
@@ -90,14 +93,15 @@ private func is31fl3731Configuration(_ text: String) throws -> IS31FL3731Configu
             [0x05, 0x00],  // blink off
             [0x06, 0x00],  // audio sync off
             [0xFD, 0x00],  // frame page 0
-            [0x00] + [UInt8](repeating: 0xFF, count: 18),  // all 144 LEDs on
-            [0x12] + [UInt8](repeating: 0x00, count: 18),  // no blink
-            [0x24] + zeros32, [0x44] + zeros32, [0x64] + zeros32, [0x84] + zeros32,
-            [0xA4] + [UInt8](repeating: 0, count: 16),  // PWM 0x24...0xB3 = 0
+            write(0x00, [UInt8](repeating: 0xFF, count: 18)),  // all 144 LEDs on
+            write(0x12, [UInt8](repeating: 0x00, count: 18)),  // no blink
+            write(0x24, zeros32), write(0x44, zeros32), write(0x64, zeros32), write(0x84, zeros32),
+            write(0xA4, [UInt8](repeating: 0, count: 16)),  // PWM 0x24...0xB3 = 0
             [0xFD, 0x0B],
             [0x0A, 0x01],  // normal operation
             [0xFD, 0x00],  // leave frame page 0 selected
-        ])
+        ]
+        #expect(encoder.initialization() == expected)
     }
 
     @Test func charlieWingEnablesOnlyItsHundredAndFiveLEDs() {

@@ -64,21 +64,45 @@ struct InteractiveSimulatorTests {
         #expect(result.output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l")) // cursor shown, screen restored, last
     }
 
+    /// The process id of the running `pixelwheel sim` whose arguments include `state`, read from
+    /// /proc as `pgrep -f` would (procps is not always installed); waits up to `seconds` for it.
+    func simProcessID(state: String, seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+                guard let pid = Int32(entry), let file = FileHandle(forReadingAtPath: "/proc/\(entry)/cmdline") else { continue }
+                let arguments = file.readDataToEndOfFile().split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+                try? file.close()
+                if arguments.first == binary, arguments.dropFirst().first == "sim", arguments.contains(state) { return pid }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        } while Date() < deadline
+        return nil
+    }
+
     /// Runs `sim` in a pseudo-terminal of 100x40 characters; `act` gets its process id and
     /// pseudo-terminal path while it runs, then q is typed. Returns the exit status and output.
+    /// Neither `script` nor the simulator outlives the call: they are killed if `act` throws, or
+    /// if they have not ended 30 s after the simulator was looked for.
     func runInSizedTerminal(_ act: (_ pid: Int32, _ tty: String) throws -> Void) throws -> (status: Int32, output: String) {
         let state = NSTemporaryDirectory() + "pw-sized-\(UUID().uuidString).conf"
         defer { try? FileManager.default.removeItem(atPath: state) }
         let (process, input, output) = try startInTerminal("stty cols 100 rows 40; exec \(binary) sim --size 32x16 --fps 20 --state \(state)")
+        let scriptID = process.processIdentifier
         Thread.sleep(forTimeInterval: 1.5)
-        let pgrep = Process()
-        pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
-        pgrep.arguments = ["-f", "^\(binary) sim .*\(state)"]
-        let found = Pipe()
-        pgrep.standardOutput = found
-        try pgrep.run()
-        pgrep.waitUntilExit()
-        let pid = Int32(String(decoding: found.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).split(separator: "\n").first ?? "") ?? 0
+        let pid = simProcessID(state: state, seconds: 5) ?? 0
+        let stopBoth = DispatchWorkItem {
+            if pid > 0 { kill(pid, SIGKILL) }
+            kill(scriptID, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: stopBoth)
+        defer {
+            stopBoth.cancel()
+            if process.isRunning {
+                stopBoth.perform()
+                process.waitUntilExit()
+            }
+        }
         let tty = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/1")) ?? ""
         if pid > 0 { try act(pid, tty) }
         input.fileHandleForWriting.write(Data("q".utf8))
@@ -90,7 +114,7 @@ struct InteractiveSimulatorTests {
     /// The number of times `needle` occurs in `text`.
     func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script") && FileManager.default.isExecutableFile(atPath: "/usr/bin/pgrep")))
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func ctrlZRestoresTheTerminalAndFgSetsItUpAndRedraws() throws {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
         // (The test runner starts it with most signals blocked, as some supervisors do:

@@ -154,7 +154,8 @@ private func is31fl3731Panel(_ text: String, bus: any I2CBus) throws -> IS31FL37
             model.receiveWrite([0x00] + Array(repeating: 0xFF, count: 18))  // all 144 switched on, all dark
         }
         #expect(model.misfit == nil, "switched on but dark: Adafruit's driver does this")
-        model.receiveWrite([0x24 + 7, 0x40])  // frame 1: LED 7 (on the wing) lit
+        let ledSeven: UInt8 = 0x24 + 7  // (typed: Swift 6.0 takes the sum in the literal as an Int)
+        model.receiveWrite([ledSeven, 0x40])  // frame 1: LED 7 (on the wing) lit
         model.receiveWrite([0x24, 0x40])  // frame 1: LED 0 (off the wing) lit, but frame 0 is on show
         #expect(model.misfit == nil)
         #expect(model.litLEDs.isEmpty)

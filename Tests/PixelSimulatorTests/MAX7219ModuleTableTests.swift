@@ -46,7 +46,8 @@ import Testing
         #expect(same == configuration && now.mounting == .upright, "\(old) is module=\(module)")
         // The same configuration sends the same bytes; the model shows the same picture.
         let frame = MountingReference.picture(width: 24, height: 8)
-        #expect(try SimulatedPanel(before).show(frame) == (try SimulatedPanel(now).show(frame)))
+        let sentBefore = try SimulatedPanel(before).show(frame), sentNow = try SimulatedPanel(now).show(frame)
+        #expect(sentBefore == sentNow)
     }
 
     @Test func withModuleRotateTurnsTheWholeRowInstead() throws {

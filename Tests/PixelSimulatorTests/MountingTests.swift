@@ -76,7 +76,8 @@ enum MountingReference {
         let picture = MountingReference.picture(width: mounted.width, height: mounted.height)
         let expected = MountingReference.mounted(picture, rotate: degrees, mirror: axes)
         let shown = try mounted.show(picture)
-        #expect(shown == (try upright.show(expected)), "\(board) rotate=\(degrees) mirror=\(axes)")
+        let shownUpright = try upright.show(expected)
+        #expect(shown == shownUpright, "\(board) rotate=\(degrees) mirror=\(axes)")
         #expect(MountingReference.lit(shown) == MountingReference.lit(expected), "\(board) rotate=\(degrees) mirror=\(axes)")
         #expect(mounted.misfit == nil)
     }

@@ -45,7 +45,11 @@ private func recordedTraffic(of panel: String) throws -> [BusTransaction] {
         #expect(!misfit.contains("\n"))
     }
 
-    @Test(arguments: Set(mismatches.flatMap { [$0.recorded, $0.decodedAs] }).sorted())
+    /// Every panel named in `mismatches`, once. (A closure written in `@Test(arguments:)` crashes
+    /// Swift 6.0's compiler.)
+    static let panels: [String] = Set(mismatches.flatMap { [$0.recorded, $0.decodedAs] }).sorted()
+
+    @Test(arguments: panels)
     func trafficDecodedForItsOwnPanelFits(_ panel: String) throws {
         let target = try SimulatedTarget(try PanelDescription(parsing: panel))
         try BusTraceReader.play(try recordedTraffic(of: panel), into: target)

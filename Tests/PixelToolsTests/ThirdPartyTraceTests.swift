@@ -91,7 +91,8 @@ enum ThirdPartyFixtures {
     @Test func theDefaultModuleIsNotLumasDefault() throws {
         let folder = ThirdPartyFixtures.folder("luma")
         let target = try ThirdPartyFixtures.decode(folder + "/max7219-orientation0.jsonl", panel: "max7219:chips=4")
-        #expect(ThirdPartyFixtures.rows(target.model.picture) != (try ThirdPartyFixtures.picture(folder + "/picture.txt")))
+        let lumas = try ThirdPartyFixtures.picture(folder + "/picture.txt")
+        #expect(ThirdPartyFixtures.rows(target.model.picture) != lumas)
     }
 
     @Test func lumasTrafficFitsTheModel() throws {
@@ -138,7 +139,8 @@ enum ThirdPartyFixtures {
     @Test func adafruitsBicolourBytesShowRedGreenAndYellowUnderLayoutBicolor8x8() throws {
         let folder = ThirdPartyFixtures.folder("adafruit-ht16k33")
         let target = try ThirdPartyFixtures.decode(folder + "/Matrix8x8x2.jsonl", panel: "ht16k33:layout=bicolor-8x8")
-        #expect(Self.colourRows(target.model.picture) == (try ThirdPartyFixtures.picture(folder + "/Matrix8x8x2.txt")))
+        let expected = try ThirdPartyFixtures.picture(folder + "/Matrix8x8x2.txt")
+        #expect(Self.colourRows(target.model.picture) == expected)
         #expect(target.model.misfit == nil)
         let single = try ThirdPartyFixtures.decode(folder + "/Matrix8x8x2.jsonl", panel: "ht16k33:layout=8x8")
         #expect(single.model.misfit?.contains("layout=bicolor-8x8?") == true)
@@ -208,7 +210,8 @@ enum ThirdPartyFixtures {
         let folder = ThirdPartyFixtures.folder("adafruit-neopixel-spi")
         let target = try ThirdPartyFixtures.decode(folder + "/strip8.jsonl", panel: "ws2812:length=8")
         #expect(target.model.misfit == nil)
-        #expect(target.model.picture.pixels == (try ThirdPartyFixtures.colours(folder + "/strip8.txt")))
+        let expected = try ThirdPartyFixtures.colours(folder + "/strip8.txt")
+        #expect(target.model.picture.pixels == expected)
     }
 
     @Test func theOriginalWS2812BWindowsRejectItAndSaySo() throws {
@@ -236,7 +239,8 @@ enum ThirdPartyFixtures {
         let folder = ThirdPartyFixtures.folder("adafruit-dotstar")
         let target = try ThirdPartyFixtures.decode(folder + "/\(file).jsonl", panel: "apa102:length=8")
         #expect(target.model.misfit == nil)
-        #expect(target.model.picture.pixels == (try ThirdPartyFixtures.colours(folder + "/\(file).txt")))
+        let expected = try ThirdPartyFixtures.colours(folder + "/\(file).txt")
+        #expect(target.model.picture.pixels == expected)
     }
 
     @Test func decodeTakesDotStarsAllWhite() throws {

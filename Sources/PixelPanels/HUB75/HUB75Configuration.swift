@@ -142,8 +142,11 @@ public struct HUB75Configuration: Hashable, Sendable {
     /// colour lines of the parallel chains in use and the address lines the scan needs.
     public var drivenLines: UInt64 {
         let g = geometry
-        let lines = [pinMap.clock, pinMap.latch, pinMap.outputEnable] + pinMap.chains.prefix(g.parallel).flatMap(\.lines)
-            + pinMap.address.prefix(g.addressLineCount)
+        // In parts, with their types: Swift 6.0 finds no `+` for an array and a prefix in one expression.
+        let control: [Int] = [pinMap.clock, pinMap.latch, pinMap.outputEnable]
+        let colour: [Int] = pinMap.chains.prefix(g.parallel).flatMap(\.lines)
+        let address: [Int] = Array(pinMap.address.prefix(g.addressLineCount))
+        let lines: [Int] = control + colour + address
         return lines.reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1)) }
     }
 }

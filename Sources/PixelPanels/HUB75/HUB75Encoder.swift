@@ -20,9 +20,13 @@ public struct HUB75Encoder: Sendable {
     /// Entry k × 256 + v: byte j is bit j of v, shifted to bit k. Spreads 8 bits of a level
     /// over the plane codes of 8 planes (0…7 for the low byte, 8…15 for the high one), as
     /// colour line k.
-    private static let spread: [UInt64] = (0..<6 * 256).map { entry in
-        let k = entry >> 8, v = entry & 0xFF
-        return (0..<8).reduce(UInt64(0)) { word, j in word | UInt64((v >> j) & 1) << (8 * j + k) }
+    private static let spread: [UInt64] = (0..<6 * 256).map { (entry: Int) -> UInt64 in
+        let k: Int = entry >> 8, v: Int = entry & 0xFF
+        // The closures' types spelled out: Swift 6.0 cannot type-check them in time otherwise.
+        return (0..<8).reduce(UInt64(0)) { (word: UInt64, j: Int) -> UInt64 in
+            let bit = UInt64((v >> j) & 1)
+            return word | bit << (8 * j + k)
+        }
     }
 
     /// Prepares the plane-code and level tables for `configuration`.
