@@ -9,7 +9,7 @@ SWIFT ?= swift
 RELEASE_FLAGS := -c release --static-swift-stdlib
 OUT ?= out
 
-.PHONY: web bench-web run test test-trixie test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
+.PHONY: web bench-web run test test-trixie deb deb-arm64 test-deb test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
 	@SWIFT="$(SWIFT)" scripts/ensure-swift.sh
@@ -85,6 +85,26 @@ fuzz-smoke: setup
 test-trixie:
 	scripts/trixie-root.sh amd64 run -- swift build --build-tests --scratch-path .build-trixie $(TRIXIE_SWIFT_FLAGS)
 	scripts/trixie-root.sh amd64 run -- env PIXELWHEEL_EXPECT_GPIOD_API=2 swift test --skip-build --scratch-path .build-trixie
+
+# `make deb`: pixelwheel_VERSION_ARCH.deb in OUT/ (default out/) for this machine, from the
+# release build: the binary (standard library linked in), the page, the examples, the systemd
+# unit, the pixelwheel user (sysusers.d), a udev rule for the Pi 5 and the configuration as a
+# conffile (scripts/make-deb.sh).
+deb: release
+	scripts/make-deb.sh .build/release/pixelwheel $(OUT)
+
+# `make deb-arm64`: the same package for a 64-bit Pi (a Zero 2 W cannot compile Swift itself),
+# built with Debian trixie's Swift in the arm64 trixie root under qemu-user. Slow (see the README).
+deb-arm64:
+	scripts/trixie-root.sh arm64 run -- swift build $(RELEASE_FLAGS) --product pixelwheel --scratch-path .build-trixie-arm64
+	scripts/trixie-root.sh arm64 run -- scripts/make-deb.sh .build-trixie-arm64/release/pixelwheel $(OUT)
+
+# `make test-deb`: in the amd64 trixie root, the package from Debian's Swift: lintian without
+# errors, apt install, doctor and every example from the installed files, an upgrade that keeps
+# an edited configuration, and a purge that keeps only what the user made (scripts/test-deb.sh).
+test-deb:
+	scripts/trixie-root.sh amd64 run -- swift build $(RELEASE_FLAGS) --product pixelwheel --scratch-path .build-trixie-release
+	scripts/trixie-root.sh amd64 run -- scripts/test-deb.sh .build-trixie-release/release/pixelwheel
 
 # The Linux backends against the real kernel's gpio-sim and i2c-stub, in a VM (see docs/testing.md).
 test-kernel: setup

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Builds pixelwheel_VERSION_ARCH.deb from a built binary (the release build, standard library
+# linked in):
+#
+#   scripts/make-deb.sh BINARY OUTDIR [VERSION]
+#
+# The package holds the stripped binary, the web page, the examples, the systemd unit (not
+# enabled), a sysusers.d entry for the pixelwheel user in the gpio, spi and i2c groups, a udev
+# rule for the Pi 5's /dev/gpiomem0, and /etc/pixelwheel/pixelwheel.toml as a conffile, so an
+# upgrade keeps the user's edits. Its Depends are the shared libraries the binary links,
+# found by dpkg-shlibdeps. VERSION defaults to `pixelwheel --version`; ARCH is the machine's;
+# DEB_MAINTAINER names who built it.
+set -euo pipefail
+[ $# -ge 2 ] || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+binary=$1 outdir=$2
+src=$(cd "$(dirname "$0")/.." && pwd)
+[ -x "$binary" ] || { echo "error: $binary is not an executable; build it first (make release)" >&2; exit 1; }
+version=${3:-$("$binary" --version)}
+arch=$(dpkg --print-architecture)
+maintainer=${DEB_MAINTAINER:-PixelWheel developers <pixelwheel@example.org>}
+"$src/scripts/install-system-packages.sh" dpkg-dev binutils help2man
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+stage=$work/pixelwheel
+install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/share/pixelwheel/web" "$stage/usr/share/pixelwheel/examples" \
+    "$stage/usr/lib/systemd/system" "$stage/usr/lib/sysusers.d" "$stage/usr/lib/udev/rules.d" \
+    "$stage/etc/pixelwheel" "$stage/usr/share/doc/pixelwheel" "$stage/usr/share/man/man1"
+install -m 755 "$binary" "$stage/usr/bin/pixelwheel"
+strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/pixelwheel"
+install -m 644 "$src"/web/index.html "$src"/web/pixelwheel.css "$src"/web/pixelwheel.js "$stage/usr/share/pixelwheel/web/"
+install -m 644 "$src"/config/*.toml "$stage/usr/share/pixelwheel/examples/"
+install -m 644 "$src/config/hub75-64x32.toml" "$stage/etc/pixelwheel/pixelwheel.toml"
+# The unit make install uses, with the package's paths.
+sed -e 's|/usr/local/bin/|/usr/bin/|' \
+    -e 's|^Documentation=.*|Documentation=file:///usr/share/doc/pixelwheel/README.md|' \
+    -e 's|^# PixelWheel as a systemd service:.*|# PixelWheel as a systemd service, from the pixelwheel package (the user comes with it):|' \
+    -e '/^#   sudo useradd/d' \
+    "$src/config/pixelwheel.service" >"$stage/usr/lib/systemd/system/pixelwheel.service"
+chmod 644 "$stage/usr/lib/systemd/system/pixelwheel.service"
+install -m 644 "$src/packaging/deb/sysusers.conf" "$stage/usr/lib/sysusers.d/pixelwheel.conf"
+install -m 644 "$src/packaging/deb/udev.rules" "$stage/usr/lib/udev/rules.d/60-pixelwheel.rules"
+install -m 644 "$src/packaging/deb/copyright" "$stage/usr/share/doc/pixelwheel/copyright"
+install -m 644 "$src/README.md" "$stage/usr/share/doc/pixelwheel/README.md"
+printf 'pixelwheel (%s) unstable; urgency=medium\n\n  * Built from the PixelWheel source tree.\n\n -- %s  %s\n' \
+    "$version" "$maintainer" "$(date -R -u -d @"${SOURCE_DATE_EPOCH:-$(git -C "$src" log -1 --format=%ct 2>/dev/null || date +%s)}")" \
+    | gzip -9n >"$stage/usr/share/doc/pixelwheel/changelog.gz"
+chmod 644 "$stage/usr/share/doc/pixelwheel/changelog.gz"
+# The manual page: the command's own --help, and each command's.
+help2man --no-info --version-string="$version" --name="LED panel effects with an iPod-style click-wheel menu" \
+    "$stage/usr/bin/pixelwheel" | gzip -9n >"$stage/usr/share/man/man1/pixelwheel.1.gz"
+chmod 644 "$stage/usr/share/man/man1/pixelwheel.1.gz"
+install -m 755 "$src/packaging/deb/postinst" "$src/packaging/deb/postrm" "$stage/DEBIAN/"
+echo /etc/pixelwheel/pixelwheel.toml >"$stage/DEBIAN/conffiles"
+
+# The libraries the binary needs, as Debian names them (libgpiod, libi2c, libpng, libgif,
+# libjpeg, libc, libstdc++...).
+mkdir -p "$work/debian"
+printf 'Source: pixelwheel\n\nPackage: pixelwheel\nArchitecture: any\n' >"$work/debian/control"
+depends=$(cd "$work" && dpkg-shlibdeps -O "pixelwheel/usr/bin/pixelwheel" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { echo "error: dpkg-shlibdeps found no libraries for $binary" >&2; exit 1; }
+size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
+sed -e "s|@VERSION@|$version|" -e "s|@MAINTAINER@|$maintainer|" -e "s|@ARCH@|$arch|" -e "s|@SIZE@|$size|" -e "s|@DEPENDS@|$depends|" \
+    "$src/packaging/deb/control.in" >"$stage/DEBIAN/control"
+
+mkdir -p "$outdir"
+deb="$outdir/pixelwheel_${version}_${arch}.deb"
+dpkg-deb --root-owner-group -Zxz --build "$stage" "$deb" >/dev/null
+echo "$deb: $(du -k "$deb" | cut -f1) KiB, installed $size KiB; Depends: $depends"
