@@ -9,7 +9,7 @@ SWIFT ?= swift
 RELEASE_FLAGS := -c release --static-swift-stdlib
 OUT ?= out
 
-.PHONY: web bench-web run test test-trixie deb deb-arm64 test-deb test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
+.PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
 	@SWIFT="$(SWIFT)" scripts/ensure-swift.sh
@@ -85,6 +85,12 @@ fuzz-smoke: setup
 test-trixie:
 	scripts/trixie-root.sh amd64 run -- swift build --build-tests --scratch-path .build-trixie $(TRIXIE_SWIFT_FLAGS)
 	scripts/trixie-root.sh amd64 run -- env PIXELWHEEL_EXPECT_GPIOD_API=2 swift test --skip-build --scratch-path .build-trixie
+
+# `make test-arm64` (not in CI: slow): PixelWheel built with Debian's Swift in the arm64 trixie
+# root under qemu-user, its golden digests, a scripted sim and every example's frames compared
+# byte for byte with the x86-64 build's (scripts/test-arm64.sh).
+test-arm64: setup
+	scripts/test-arm64.sh
 
 # `make deb`: pixelwheel_VERSION_ARCH.deb in OUT/ (default out/) for this machine, from the
 # release build: the binary (standard library linked in), the page, the examples, the systemd
