@@ -34,9 +34,9 @@ INNER
 chmod +x "$out/outputs.sh"
 
 echo "x86-64: building with $(swift --version 2>/dev/null | head -n 1)"
-swift build -c release --product pixelwheel >/dev/null
-swift build -c release --product golden-frames >/dev/null
-"$out/outputs.sh" "$(swift build -c release --show-bin-path)" "$out/x86_64" "$script"
+swift build -c release --static-swift-stdlib --product pixelwheel >/dev/null
+swift build -c release --static-swift-stdlib --product golden-frames >/dev/null
+"$out/outputs.sh" "$(swift build -c release --static-swift-stdlib --show-bin-path)" "$out/x86_64" "$script"
 
 echo "arm64: building in the trixie root under qemu (long)"
 build_started=$(date +%s)
