@@ -40,8 +40,8 @@ swift build -c release --static-swift-stdlib --product golden-frames >/dev/null
 
 echo "arm64: building in the trixie root under qemu (long)"
 build_started=$(date +%s)
-scripts/trixie-root.sh arm64 run -- swift build -c release --product pixelwheel --scratch-path .build-trixie-arm64 ${TRIXIE_SWIFT_FLAGS:-}
-scripts/trixie-root.sh arm64 run -- swift build -c release --product golden-frames --scratch-path .build-trixie-arm64 ${TRIXIE_SWIFT_FLAGS:-}
+scripts/trixie-root.sh arm64 run -- swift build -c release --static-swift-stdlib --product pixelwheel --scratch-path .build-trixie-arm64 ${TRIXIE_SWIFT_FLAGS:-}
+scripts/trixie-root.sh arm64 run -- swift build -c release --static-swift-stdlib --product golden-frames --scratch-path .build-trixie-arm64 ${TRIXIE_SWIFT_FLAGS:-}
 build_seconds=$(($(date +%s) - build_started))
 scripts/trixie-root.sh arm64 run -- file .build-trixie-arm64/release/pixelwheel
 scripts/trixie-root.sh arm64 run -- "$out/outputs.sh" .build-trixie-arm64/release "$out/aarch64" "$script"
