@@ -90,10 +90,14 @@ bench-web: release
 # `make install`: the binary (Swift standard library linked in, so systemd needs no toolchain
 # path), the systemd unit, an example configuration that is never overwritten, the examples,
 # the web page, and the README with docs/ beside it (so its links and pictures work there too).
+# FlyingFox imports FoundationNetworking (for a proxy handler not used here), and the static
+# FoundationNetworking calls libcurl without naming it: -lcurl, from libcurl4-openssl-dev, links
+# it (the binary then loads libcurl.so.4, which the toolchain's own Foundation needs anyway).
 PREFIX ?= /usr/local
 DESTDIR ?=
 install: setup
-	$(SWIFT) build -c release --static-swift-stdlib
+	@scripts/install-system-packages.sh libcurl4-openssl-dev
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -lcurl
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/pixelwheel $(DESTDIR)$(PREFIX)/share/pixelwheel/examples
 	install -m 755 .build/release/pixelwheel $(DESTDIR)$(PREFIX)/bin/pixelwheel
 	install -m 644 config/pixelwheel.service $(DESTDIR)/etc/systemd/system/pixelwheel.service
