@@ -2,11 +2,14 @@
 # Both first make sure Swift 6 (apt's swiftlang on Debian 13 / Raspberry Pi OS trixie) and the
 # system packages PixelWheel builds against are installed.
 
-SYSTEM_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev libi2c-dev
+SYSTEM_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev libi2c-dev libcurl4-openssl-dev
 SWIFT ?= swift
 # One set of release flags for run, web, bench, previews and install, so none of them rebuilds
 # what another built (the standard library linked in, so systemd needs no toolchain path).
-RELEASE_FLAGS := -c release --static-swift-stdlib
+# FlyingFox imports FoundationNetworking (for a proxy handler not used here), and the static
+# FoundationNetworking calls libcurl without naming it: -lcurl, from libcurl4-openssl-dev,
+# links it (the binary then loads libcurl.so.4).
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -lcurl
 OUT ?= out
 
 .PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
@@ -112,7 +115,7 @@ deb-arm64:
 # same way.
 DEB_CONFIG ?= release
 test-deb:
-	scripts/trixie-root.sh amd64 run -- swift build -c $(DEB_CONFIG) --static-swift-stdlib --product pixelwheel --scratch-path .build-trixie-static
+	scripts/trixie-root.sh amd64 run -- swift build -c $(DEB_CONFIG) --static-swift-stdlib -Xlinker -lcurl --product pixelwheel --scratch-path .build-trixie-static
 	scripts/trixie-root.sh amd64 run -- scripts/test-deb.sh .build-trixie-static/$(DEB_CONFIG)/pixelwheel
 
 # The Linux backends against the real kernel's gpio-sim and i2c-stub, in a VM (see docs/testing.md).

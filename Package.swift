@@ -11,12 +11,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
-        // The web simulator's HTTP and WebSocket server (SwiftNIO underneath).
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.0"),
-        // Already under Hummingbird; named to quiet its log and to stop it on our own signal.
-        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.0.0"),
+        // The web simulator's HTTP and WebSocket server: builds with Swift 6.0, no dependencies.
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // System libraries, reached through their Debian -dev packages.
@@ -92,14 +88,13 @@ let package = Package(
             "PixelCore", "PixelEffects", "PixelUI", "PixelInputs", "PixelBus", "PixelPanels", "PixelSystem", "PixelImages",
             "PixelSimulator", "PixelConfig", "PixelRuntime",
         ]),
-        // `pixelwheel web`: the page and the WebSocket over Hummingbird; the protocol, the input
-        // source and the frame hub it serves live in PixelWeb, free of the server.
+        // `pixelwheel web`: the page and the WebSocket over FlyingFox (FlyingSocks is its socket
+        // layer: the pool, addresses, errors); the protocol, the input source and the frame hub
+        // it serves live in PixelWeb, free of the server.
         .target(name: "PixelWebServer", dependencies: [
             "PixelCore", "PixelRuntime", "PixelWeb", "PixelSystem",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-            .product(name: "Logging", package: "swift-log"),
-            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
         .executableTarget(
             name: "pixelwheel",

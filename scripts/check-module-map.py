@@ -34,7 +34,7 @@ for line in doc.splitlines():
     if column.startswith("nothing") or column.startswith("libc") or column.startswith("links") or "-dev`" in column:
         imports = set()
     else:
-        # "PixelCore, PixelLinux (on Linux), Logging (swift-log)": the names before any note.
+        # "PixelCore, PixelLinux (on Linux), FlyingSocks (FlyingFox's socket layer)": the names before any note.
         imports = {re.sub(r"\s*\(.*\)$", "", part).strip().strip("`") for part in re.split(r",\s*(?![^()]*\))", column)}
         imports.discard("")
     for name in names:

@@ -34,14 +34,14 @@ INNER
 chmod +x "$out/outputs.sh"
 
 echo "x86-64: building with $(swift --version 2>/dev/null | head -n 1)"
-swift build -c release --static-swift-stdlib --product pixelwheel >/dev/null
-swift build -c release --static-swift-stdlib --product golden-frames >/dev/null
-"$out/outputs.sh" "$(swift build -c release --static-swift-stdlib --show-bin-path)" "$out/x86_64" "$script"
+swift build -c release --static-swift-stdlib -Xlinker -lcurl --product pixelwheel >/dev/null
+swift build -c release --static-swift-stdlib -Xlinker -lcurl --product golden-frames >/dev/null
+"$out/outputs.sh" "$(swift build -c release --static-swift-stdlib -Xlinker -lcurl --show-bin-path)" "$out/x86_64" "$script"
 
 echo "arm64: building in the trixie root under qemu (long)"
 build_started=$(date +%s)
-scripts/trixie-root.sh arm64 run -- swift build -c release --static-swift-stdlib --product pixelwheel --scratch-path .build-trixie-arm64 ${TRIXIE_SWIFT_FLAGS:-}
-scripts/trixie-root.sh arm64 run -- swift build -c release --static-swift-stdlib --product golden-frames --scratch-path .build-trixie-arm64 ${TRIXIE_SWIFT_FLAGS:-}
+scripts/trixie-root.sh arm64 run -- swift build -c release --static-swift-stdlib -Xlinker -lcurl --product pixelwheel --scratch-path .build-trixie-arm64 ${TRIXIE_SWIFT_FLAGS:-}
+scripts/trixie-root.sh arm64 run -- swift build -c release --static-swift-stdlib -Xlinker -lcurl --product golden-frames --scratch-path .build-trixie-arm64 ${TRIXIE_SWIFT_FLAGS:-}
 build_seconds=$(($(date +%s) - build_started))
 scripts/trixie-root.sh arm64 run -- file .build-trixie-arm64/release/pixelwheel
 scripts/trixie-root.sh arm64 run -- "$out/outputs.sh" .build-trixie-arm64/release "$out/aarch64" "$script"

@@ -26,7 +26,7 @@ MIRROR=${TRIXIE_MIRROR:-http://deb.debian.org/debian}
 # Debian's Swift; its C++ headers, which swiftlang does not pull in and TOMLKit's C++ target
 # needs; the Makefile's SYSTEM_PACKAGES; and what the build and the tests run.
 PACKAGES="swiftlang libstdc++-14-dev
-libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev libi2c-dev
+libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev libi2c-dev libcurl4-openssl-dev
 git make procps python3 ca-certificates"
 
 usage() {

@@ -1,21 +1,31 @@
 import Dispatch
-import Hummingbird
-import HummingbirdWebSocket
-import Logging
-import NIOCore
+import FlyingFox
+import FlyingSocks
 import PixelCore
 import PixelRuntime
 import PixelWeb
 import PixelSystem
-import ServiceLifecycle
 import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // Data: FlyingFox's bodies and frames
+#else
+import Foundation
+#endif
 
-/// The HTTP and WebSocket server of `pixelwheel web`, on Hummingbird: it serves the page's
+/// The HTTP and WebSocket server of `pixelwheel web`, on FlyingFox: it serves the page's
 /// files, a finished recording, and `/ws`, where each browser gets the frames and status from
 /// a `WebBroadcaster` and sends its input into a `WebInputQueue`.
 ///
-/// It runs on SwiftNIO's threads and Swift's concurrency pool; the frame loop runs on the
+/// It runs on FlyingFox's socket pool and Swift's concurrency pool; the frame loop runs on the
 /// calling thread and meets it only in those two thread-safe objects.
+///
+/// FlyingFox parses HTTP and the WebSocket framing and does nothing above them, so what
+/// Hummingbird did besides is here: the WebSocket's pings, close handshake and frame-size limit
+/// (`WebSocketSession`), cutting off a browser that stopped reading (`AbortableSocketPool`),
+/// knowing when the socket is bound and why it is not (`start`), and a stop that does not wait
+/// out its timeout (`stop`). What cannot be done over it: FlyingFox reads a request's header
+/// lines with no size limit (and a line megabytes long keeps a core busy for minutes), and a
+/// WebSocket frame whole before its size can be checked.
 public final class WebServer: Sendable {
     /// Where and how to serve.
     public struct Configuration: Sendable {
@@ -51,15 +61,26 @@ public final class WebServer: Sendable {
     /// vanished without closing (a laptop lid, Wi-Fi gone) would otherwise hold its place until
     /// TCP gives up, many minutes later.
     public static let stallSeconds: Int64 = 10
+    /// The largest WebSocket frame read: larger closes the connection (1009, too big).
+    static let maximumFrameSize = 1024
+    /// A quiet browser is pinged this often; one that has not answered the last ping by the
+    /// next is given up (1001), as a vanished page sends no close.
+    static let pingSeconds: Int64 = 15
+    /// How long a close sent waits for the browser's own before the connection is cut.
+    static let closeSeconds: Int64 = 2
     /// Refusals written to standard error before they are only counted.
     static let refusalsLogged = 5
 
     private struct State {
         var port: Int?
         var failure: String?
-        var group: ServiceGroup?
+        var server: HTTPServer?
+        var running: Task<Void, Never>?
         var finished = false
         var counts = Counts()
+        /// WebSocket connections whose frames FlyingFox still writes.
+        var openSockets = 0
+        var stopping = false
     }
 
     /// The configuration.
@@ -70,9 +91,12 @@ public final class WebServer: Sendable {
     public let inputs: WebInputQueue
     /// The run's clock: input arrivals and stalled writes are timed on it.
     let clock: any Clock & Sendable
+    /// FlyingFox's socket pool, able to cut off a browser that stopped reading.
+    let pool = AbortableSocketPool(base: HTTPServer.defaultPool())
     private let state = Mutex(State())
     private let started = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
+    private let socketsClosed = DispatchSemaphore(value: 0)
 
     /// A server of `configuration`, sharing `broadcaster`, `inputs` and `clock` with the frame loop.
     public init(configuration: Configuration, broadcaster: WebBroadcaster, inputs: WebInputQueue, clock: any Clock & Sendable) {
@@ -89,38 +113,56 @@ public final class WebServer: Sendable {
 
     /// Starts listening and returns once it does; throws when it cannot (the port is taken,
     /// the address is not this machine's).
+    ///
+    /// FlyingFox binds inside `HTTPServer.run()`, which only returns when the server ends, so
+    /// `run` goes on a task of its own; `waitUntilListening` says when the socket is bound, and
+    /// a failure to bind ends `run` with FlyingSocks' `SocketError.failed`, which carries the
+    /// `errno` (see `listenFailure`). Its log, printed to standard output by default, is off.
     public func start() throws {
-        var logger = Logger(label: "pixelwheel.web")
-        logger.logLevel = .critical
-        let application = Application(
-            router: makeRouter(),
-            server: .http1WebSocketUpgrade(webSocketRouter: makeRouter(),
-                                           configuration: .init(ws: .init(maxFrameSize: 1024, autoPing: .enabled(timePeriod: .seconds(15)),
-                                                                     closeTimeout: .seconds(2)))),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: "PixelWheel"),
-            onServerRunning: { [self] channel in
-                state.withLock { $0.port = channel.localAddress?.port }
-                started.signal()
-            },
-            logger: logger
-        )
-        let group = ServiceGroup(configuration: .init(services: [application], gracefulShutdownSignals: [], logger: logger))
-        state.withLock { $0.group = group }
-        Task.detached { [self] in
+        let host = configuration.host, port = configuration.port
+        let server: HTTPServer
+        do {
+            guard let numeric = HostAddress.numeric(host) else { throw UnknownHost(host: host) }
+            guard let socketPort = UInt16(exactly: port) else { throw SocketError.unsupportedAddress }
+            let config: HTTPServer.Configuration = numeric.contains(":")
+                ? .init(address: try .inet6(ip6: numeric, port: socketPort), pool: pool, logger: .disabled)
+                : .init(address: try .inet(ip4: numeric, port: socketPort), pool: pool, logger: .disabled)
+            server = HTTPServer(config: config, handler: WebRoutes(server: self))
+        } catch {
+            throw WebSetupError.cannotListen(Self.listenFailure(error, host: host, port: port))
+        }
+        let running = Task.detached { [self] in
             do {
-                try await group.run()
+                try await server.run()
             } catch {
-                let failure = Self.listenFailure(error, host: configuration.host, port: configuration.port)
-                state.withLock { $0.failure = failure }
+                let failure = Self.listenFailure(error, host: host, port: port)
+                state.withLock { if $0.port == nil { $0.failure = failure } }
             }
             state.withLock { $0.finished = true }
             started.signal()
             ended.signal()
         }
+        let listening = Task.detached { [self] in
+            if (try? await server.waitUntilListening(timeout: 60)) != nil, let address = await server.listeningAddress {
+                switch address {
+                case let .ip4(_, port), let .ip6(_, port): state.withLock { $0.port = Int(port) }
+                case .unix: break
+                }
+            }
+            started.signal()
+        }
+        state.withLock { $0.server = server; $0.running = running }
         started.wait()
+        listening.cancel()
         if let failure = state.withLock({ $0.port == nil ? ($0.failure ?? "stopped") : nil }) {
             throw WebSetupError.cannotListen(failure)
         }
+    }
+
+    /// A `--listen` name that resolves to no address.
+    struct UnknownHost: Error, CustomStringConvertible {
+        let host: String
+        var description: String { "no address found for \(host)" }
     }
 
     /// Why the server could not listen on `host`:`port`, in one line naming the fix: the port
@@ -129,7 +171,9 @@ public final class WebServer: Sendable {
     static func listenFailure(_ error: any Error, host: String, port: Int) -> String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let address = "\(shownHost):\(port)"
-        switch (error as? IOError)?.errnoCode {
+        var number: Int32?, words = "\(error)"
+        if case let .failed(_, errno, message)? = error as? SocketError { (number, words) = (errno, message) }
+        switch number {
         case ErrorNumber.addressInUse?:
             let next = port < 65535 ? port + 1 : 8080
             return "\(address) is already in use (another pixelwheel web?); stop it or pass --listen \(shownHost):\(next)"
@@ -139,55 +183,48 @@ public final class WebServer: Sendable {
         case ErrorNumber.permissionDenied?:
             return "cannot listen on \(address): ports below 1024 need root; pass --listen \(shownHost):8080"
         default:
-            return "cannot listen on \(address) (\(error)); pick another address or port with --listen ADDR:PORT"
+            return "cannot listen on \(address) (\(words)); pick another address or port with --listen ADDR:PORT"
         }
     }
 
     /// Stops: every browser is told the server is going away, then the server shuts down;
     /// waits at most `timeoutSeconds` for it.
+    ///
+    /// FlyingFox's own `stop(timeout:)` closes the listening socket at once but then always
+    /// waits the whole timeout (its accept loop ends only when cancelled), so it is only the
+    /// backstop here: once every browser's socket has closed, the task running the server is
+    /// cancelled, which ends FlyingFox's tasks at once.
     public func stop(timeoutSeconds: Int = 3) {
         broadcaster.finish()
-        guard let group = state.withLock({ state -> ServiceGroup? in
-            defer { state.group = nil }  // once: a second call returns at once
-            return state.finished ? nil : state.group
+        guard let (server, running) = state.withLock({ state -> (HTTPServer, Task<Void, Never>)? in
+            defer { state.server = nil; state.running = nil }  // once: a second call returns at once
+            guard !state.finished, let server = state.server, let running = state.running else { return nil }
+            state.stopping = true
+            return (server, running)
         }) else { return }
-        Task.detached { await group.triggerGracefulShutdown() }
-        _ = ended.wait(timeout: .now() + .seconds(timeoutSeconds))
+        let deadline = DispatchTime.now() + .seconds(timeoutSeconds)
+        Task.detached { await server.stop(timeout: Double(timeoutSeconds)) }
+        if state.withLock({ $0.openSockets > 0 }) { _ = socketsClosed.wait(timeout: deadline) }
+        running.cancel()
+        _ = ended.wait(timeout: deadline)
     }
 
-    private func count(_ change: (inout Counts) -> Void) {
-        state.withLock { change(&$0.counts) }
+    /// A browser's WebSocket opened: FlyingFox writes its frames until `socketClosed`.
+    func socketOpened() {
+        state.withLock { $0.openSockets += 1 }
     }
 
-    private func makeRouter() -> Router<WebRequestContext> {
-        let router = Router(context: WebRequestContext.self)
-        let page = configuration.page
-        let broadcaster = self.broadcaster
-        router.add(middleware: HostCheck(server: self))
-        router.get("/") { request, _ in try Self.pageFile(page, request.uri.path) }
-        router.get(":file") { request, _ in try Self.pageFile(page, request.uri.path) }
-        router.get("recordings/:file") { _, context in
-            let name = context.parameters.get("file") ?? ""
-            guard name.hasSuffix(".gif"), let number = Int(name.dropLast(4)), let gif = broadcaster.recording(number) else {
-                throw HTTPError(.notFound, message: "no such recording (only the newest \(broadcaster.recordingsKept) are kept)")
-            }
-            return Response(status: .ok, headers: [.contentType: "image/gif", .contentDisposition: "attachment; filename=\"pixelwheel-\(number).gif\""],
-                            body: .init(byteBuffer: ByteBuffer(bytes: gif)))
+    /// FlyingFox let go of a browser's WebSocket.
+    func socketClosed() {
+        let last = state.withLock { state -> Bool in
+            state.openSockets -= 1
+            return state.stopping && state.openSockets == 0
         }
-        router.ws("ws", shouldUpgrade: { [self] request, _ in
-            if let refusal = policy.refusal(host: request.head.authority, origin: request.headers[.origin]) {
-                refuse("a WebSocket: " + refusal)
-                throw HTTPError(.forbidden, message: refusal)
-            }
-            guard broadcaster.clientCount < broadcaster.maximumClients else {
-                refuse("a WebSocket: \(broadcaster.maximumClients) viewers already (see --max-clients)")
-                throw HTTPError(.serviceUnavailable)
-            }
-            return .upgrade([:])
-        }, onUpgrade: { [self] inbound, outbound, context in
-            try await serve(inbound: inbound, outbound: outbound, channel: context.requestContext.channel)
-        })
-        return router
+        if last { socketsClosed.signal() }
+    }
+
+    func count(_ change: (inout Counts) -> Void) {
+        state.withLock { change(&$0.counts) }
     }
 
     /// The policy for the address actually bound.
@@ -203,127 +240,83 @@ public final class WebServer: Sendable {
             Environment.printError("web: refused " + what + (number == Self.refusalsLogged ? " (further refusals are only counted)" : ""))
         }
     }
-
-    private static func pageFile(_ page: WebPage, _ path: String) throws -> Response {
-        guard let file = page.file(forPath: path) else { throw HTTPError(.notFound) }
-        return Response(status: .ok,
-                        headers: [.contentType: file.contentType, .cacheControl: "no-store",
-                                  .init("X-Content-Type-Options")!: "nosniff",
-                                  .init("Content-Security-Policy")!: "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: file.bytes)))
-    }
-
-    /// One browser: a writer task sends what the broadcaster has for it, a watchdog closes the
-    /// connection when one write waits longer than `stallSeconds`, and this task reads its
-    /// messages through a `WebClientGuard`.
-    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel) async throws {
-        guard let (id, wake) = broadcaster.connect() else {
-            refuse("a WebSocket: \(broadcaster.maximumClients) viewers already (see --max-clients)")
-            try await outbound.close(.unknown(1013), reason: "too many viewers")
-            return
-        }
-        count { $0.connections += 1 }
-        let broadcaster = self.broadcaster, inputs = self.inputs
-        defer {
-            broadcaster.disconnect(id)
-            inputs.post(client: id, nil, arrived: clock.now())
-        }
-        let writing = WriteWatch(clock: clock)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await _ in wake {
-                    let outgoing = broadcaster.take(id)
-                    for text in outgoing.texts { try await writing.timed { try await outbound.write(.text(text)) } }
-                    if let frame = outgoing.frame { try await writing.timed { try await outbound.write(.binary(ByteBuffer(bytes: frame))) } }
-                }
-                // The stream ended: the server is stopping (a closed page cancels this task instead).
-                if !Task.isCancelled { try? await outbound.close(.goingAway, reason: "PixelWheel stopped") }
-            }
-            group.addTask { [self] in
-                while !Task.isCancelled {
-                    try await Task.sleep(for: .seconds(1))
-                    if writing.waitingSince(now: clock.now()) > Self.stallSeconds * 1_000_000_000 {
-                        count { $0.closedForStalling += 1 }
-                        channel.close(promise: nil)
-                        return
-                    }
-                }
-            }
-            var limits = WebClientGuard()
-            for try await frame in inbound {
-                let now = clock.now()
-                var verdict = limits.admit(at: now)
-                if verdict == .accept {
-                    if frame.opcode == .binary, frame.fin, frame.data.readableBytes <= WebClientMessage.maximumLength,
-                       case let .success(message) = WebClientMessage.parse(Array(frame.data.readableBytesView)) {
-                        if message == .recordToggle {
-                            broadcaster.requestRecordToggle(from: id)
-                        } else {
-                            inputs.post(client: id, message, arrived: now)
-                        }
-                    } else {
-                        verdict = limits.strike(at: now)
-                    }
-                }
-                if verdict != .accept { count { $0.badMessages += 1 } }
-                if verdict == .close {
-                    count { $0.closedForBadMessages += 1 }
-                    try? await outbound.close(.policyViolation, reason: "too many bad messages")
-                    break
-                }
-            }
-            group.cancelAll()
-        }
-    }
 }
 
-/// The request context of `pixelwheel web`: Hummingbird's WebSocket context, plus the
-/// connection's channel, so a connection whose browser stopped reading can be closed.
-struct WebRequestContext: RequestContext, WebSocketRequestContext {
-    var coreContext: CoreRequestContextStorage
-    let webSocket: WebSocketHandlerReference<Self>
-    /// The connection.
-    let channel: any Channel
-
-    init(source: ApplicationRequestContextSource) {
-        coreContext = .init(source: source)
-        webSocket = .init()
-        channel = source.channel
-    }
-}
-
-/// Every request, page and recordings included, must name this server by a loopback name when
-/// it listens on loopback: a page on a rebound DNS name can then read nothing.
-struct HostCheck: RouterMiddleware {
-    typealias Context = WebRequestContext
+/// Every request: the Host check, then the page's files (`/`, `/NAME`), a recording
+/// (`/recordings/N.gif`) or the WebSocket (`/ws`); GET only.
+///
+/// One handler rather than FlyingFox's routes, because they match the path FlyingFox has
+/// already decoded and normalised (`/./pixelwheel.js/..` would be `/`); this one passes the
+/// path as sent to `WebPage.file(forPath:)`, which serves exact names only.
+struct WebRoutes: HTTPHandler {
     let server: WebServer
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let refusal = server.policy.hostRefusal(request.head.authority) {
-            server.refuse("\(request.uri.path): " + refusal)
-            throw HTTPError(.forbidden, message: refusal)
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        var response = try await respond(to: request)
+        response.headers[HTTPHeader("Server")] = "PixelWheel"
+        return response
+    }
+
+    private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        let path = request.target.path()
+        if let refusal = server.policy.hostRefusal(request.headers[.host]) {
+            server.refuse("\(path): " + refusal)
+            return Self.error(.forbidden, refusal)
         }
-        return try await next(request, context)
-    }
-}
-
-/// When the write in progress began (0: none), for the stall watchdog.
-final class WriteWatch: Sendable {
-    private let since = Atomic<Int64>(0)
-    private let clock: any Clock & Sendable
-
-    init(clock: any Clock & Sendable) { self.clock = clock }
-
-    /// Runs `write`, marked as in progress.
-    func timed(_ write: () async throws -> Void) async throws {
-        since.store(clock.now(), ordering: .relaxed)
-        defer { since.store(0, ordering: .relaxed) }
-        try await write()
+        guard request.method == .GET else { return Self.error(.notFound) }
+        if path == "/ws" { return try await upgrade(request) }
+        let recordings = "/recordings/"
+        if path.hasPrefix(recordings) {
+            let name = path.dropFirst(recordings.count)
+            if !name.isEmpty && !name.contains("/") { return recording(String(name)) }
+        }
+        return page(path)
     }
 
-    /// How long the write in progress has waited at `now`, or 0.
-    func waitingSince(now: Int64) -> Int64 {
-        let start = since.load(ordering: .relaxed)
-        return start == 0 ? 0 : now - start
+    private func page(_ path: String) -> HTTPResponse {
+        guard let file = server.configuration.page.file(forPath: path) else { return Self.error(.notFound) }
+        return HTTPResponse(statusCode: .ok,
+                            headers: [.contentType: file.contentType, .cacheControl: "no-store",
+                                      HTTPHeader("X-Content-Type-Options"): "nosniff",
+                                      HTTPHeader("Content-Security-Policy"):
+                                        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"],
+                            body: Data(file.bytes))
+    }
+
+    private func recording(_ name: String) -> HTTPResponse {
+        let broadcaster = server.broadcaster
+        guard name.hasSuffix(".gif"), let number = Int(name.dropLast(4)), let gif = broadcaster.recording(number) else {
+            return Self.error(.notFound, "no such recording (only the newest \(broadcaster.recordingsKept) are kept)")
+        }
+        return HTTPResponse(statusCode: .ok,
+                            headers: [.contentType: "image/gif", .contentDisposition: "attachment; filename=\"pixelwheel-\(number).gif\""],
+                            body: Data(gif))
+    }
+
+    /// The upgrade to `/ws`: refused unless Host and Origin are this page and fewer than
+    /// `maximumClients` browsers are connected; FlyingFox checks the handshake itself.
+    ///
+    /// A refusal is a bare 400, as it was on Hummingbird, whose upgrader answered every refused
+    /// upgrade so (docs/simulator.md says so); why is on standard error, not to the page.
+    private func upgrade(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let handshake = WebSocketHTTPHandler(handler: BrowserSocket(server: server, peer: request.remoteAddress))
+        guard request.headers[.upgrade]?.lowercased() == "websocket" else { return try await handshake.handleRequest(request) }
+        if let refusal = server.policy.refusal(host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")]) {
+            server.refuse("a WebSocket: " + refusal)
+            return HTTPResponse(statusCode: .badRequest)
+        }
+        let broadcaster = server.broadcaster
+        guard broadcaster.clientCount < broadcaster.maximumClients else {
+            server.refuse("a WebSocket: \(broadcaster.maximumClients) viewers already (see --max-clients)")
+            return HTTPResponse(statusCode: .badRequest)
+        }
+        return try await handshake.handleRequest(request)
+    }
+
+    /// An error answer: with `message`, as the JSON `{"error":{"message":…}}`.
+    static func error(_ status: HTTPStatusCode, _ message: String? = nil) -> HTTPResponse {
+        guard let message else { return HTTPResponse(statusCode: status) }
+        let body = JSONValue.object([("error", .object([("message", .string(message))]))]).text
+        return HTTPResponse(statusCode: status, headers: [.contentType: "application/json; charset=utf-8"], body: Data(body.utf8))
     }
 }

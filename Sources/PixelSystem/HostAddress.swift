@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Host names and addresses as a server binds them.
+public enum HostAddress {
+    /// The numeric address that `host` stands for — itself when it is one (`127.0.0.1`,
+    /// `::1`), else the first address `getaddrinfo` gives for it (`localhost`, a machine's
+    /// name) — written as `inet_ntop` writes it; nil when it names none. Goes through the
+    /// system-call seam as the library call `getaddrinfo`, naming `host`.
+    public static func numeric(_ host: String) -> String? {
+        SystemCalls.libraryText(.library(name: "getaddrinfo", fd: 0, arguments: [], bytes: [], text: host),
+                                capacity: Int(INET6_ADDRSTRLEN)) { buffer, capacity in
+            var hints = addrinfo()
+            hints.ai_family = AF_UNSPEC
+            hints.ai_flags = AI_PASSIVE
+            #if canImport(Glibc)
+            hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+            #else
+            hints.ai_socktype = SOCK_STREAM
+            #endif
+            var list: UnsafeMutablePointer<addrinfo>?
+            guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list, let address = first.pointee.ai_addr else { return -1 }
+            defer { freeaddrinfo(list) }
+            let family = first.pointee.ai_family
+            let written: UnsafePointer<CChar>?
+            switch family {
+            case AF_INET:
+                var bytes = UnsafeRawPointer(address).loadUnaligned(as: sockaddr_in.self).sin_addr
+                written = inet_ntop(family, &bytes, buffer, socklen_t(capacity))
+            case AF_INET6:
+                var bytes = UnsafeRawPointer(address).loadUnaligned(as: sockaddr_in6.self).sin6_addr
+                written = inet_ntop(family, &bytes, buffer, socklen_t(capacity))
+            default:
+                written = nil
+            }
+            return written == nil ? -1 : 0
+        }
+    }
+}
