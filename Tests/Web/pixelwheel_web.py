@@ -37,6 +37,7 @@ class Server:
         self.port = int(match.group(1))
         self.url = "http://127.0.0.1:%d/" % self.port
         self.origin = "http://127.0.0.1:%d" % self.port
+        self.clients = []  # every Client of this server, closed with it
 
     def stop(self, timeout=10):
         """SIGTERM, then the exit status and everything it printed after the first line."""
@@ -49,6 +50,8 @@ class Server:
         return self
 
     def __exit__(self, *exc):
+        for client in self.clients:
+            client.close()
         if self.process.poll() is None:
             self.process.kill()
             self.process.communicate()
@@ -62,6 +65,14 @@ class Client:
                                               origin=origin or server.origin, timeout=timeout)
         self.frames = []  # (number, clicks, width, height, rgb bytes)
         self.texts = []
+        server.clients.append(self)
+
+    def close(self):
+        """Closes the connection (the server may have closed it already)."""
+        try:
+            self.ws.close(timeout=1)
+        except Exception:
+            self.ws.shutdown()
 
     def receive(self, seconds):
         """Everything that arrives within `seconds`."""
@@ -112,9 +123,6 @@ class Client:
         self.send(3, button)
         time.sleep(hold)
         self.send(4, button)
-
-    def close(self):
-        self.ws.close()
 
 
 def sim_frame(script_lines, size="64x32", seconds=1.0, fps=30):
