@@ -10,6 +10,10 @@ SWIFT ?= swift
 # FoundationNetworking calls libcurl without naming it: -lcurl, from libcurl4-openssl-dev,
 # links it (the binary then loads libcurl.so.4).
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker -lcurl
+# JOBS=N limits the compiler processes (each takes up to about 560 MiB): JOBS=1 on a Pi 3.
+ifdef JOBS
+RELEASE_FLAGS += -j $(JOBS)
+endif
 OUT ?= out
 
 .PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
