@@ -16,7 +16,7 @@ fi
 
 sudo=""
 if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then sudo="sudo"; fi
-candidate() { apt-cache policy swiftlang 2>/dev/null | sed -n 's/^ *Candidate: \([0-9][0-9]*\)\..*/\1/p'; }
+candidate() { LC_ALL=C apt-cache policy swiftlang 2>/dev/null | sed -n 's/^ *Candidate: \([0-9][0-9]*\)\..*/\1/p'; }
 if ! command -v apt-get >/dev/null 2>&1; then
     echo "error: no '$swift' on PATH: $advice" >&2
     exit 1
@@ -35,6 +35,6 @@ echo "No Swift on PATH: installing the distribution's swiftlang (Swift $major, a
 scripts/install-system-packages.sh swiftlang
 # Debian's swiftlang leaves out the C++ headers of the GCC its clang uses (TOMLKit has C++):
 # the libstdc++ development package of the newest GCC installed.
-gcc=$(ls -1 /usr/lib/gcc/*/ 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -n 1)
+gcc=$(ls -1 /usr/lib/gcc/*/ 2>/dev/null | grep -E '^[0-9]+$' | sort -n | tail -n 1 || true)
 if [ -n "$gcc" ]; then scripts/install-system-packages.sh "libstdc++-$gcc-dev"; fi
 "$swift" --version | head -n 1

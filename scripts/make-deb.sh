@@ -50,18 +50,27 @@ chmod 644 "$stage/usr/share/doc/pixelwheel/changelog.gz"
 help2man --no-info --version-string="$version" --name="LED panel effects with an iPod-style click-wheel menu" \
     "$stage/usr/bin/pixelwheel" | gzip -9n >"$stage/usr/share/man/man1/pixelwheel.1.gz"
 chmod 644 "$stage/usr/share/man/man1/pixelwheel.1.gz"
-install -m 755 "$src/packaging/deb/postinst" "$src/packaging/deb/postrm" "$stage/DEBIAN/"
+install -m 755 "$src/packaging/deb/postinst" "$src/packaging/deb/prerm" "$src/packaging/deb/postrm" "$stage/DEBIAN/"
 echo /etc/pixelwheel/pixelwheel.toml >"$stage/DEBIAN/conffiles"
 
 # The libraries the binary needs, as Debian names them (libgpiod, libi2c, libpng, libgif,
 # libjpeg, libc, libstdc++...).
 mkdir -p "$work/debian"
 printf 'Source: pixelwheel\n\nPackage: pixelwheel\nArchitecture: any\n' >"$work/debian/control"
-depends=$(cd "$work" && dpkg-shlibdeps -O "pixelwheel/usr/bin/pixelwheel" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+shlibs=$(cd "$work" && dpkg-shlibdeps -O "pixelwheel/usr/bin/pixelwheel" 2>"$work/shlibdeps.log") \
+    || { echo "error: dpkg-shlibdeps failed for $binary: $(tail -n 1 "$work/shlibdeps.log")" >&2; exit 1; }
+depends=$(sed -n 's/^shlibs:Depends=//p' <<<"$shlibs")
 [ -n "$depends" ] || { echo "error: dpkg-shlibdeps found no libraries for $binary" >&2; exit 1; }
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
-sed -e "s|@VERSION@|$version|" -e "s|@MAINTAINER@|$maintainer|" -e "s|@ARCH@|$arch|" -e "s|@SIZE@|$size|" -e "s|@DEPENDS@|$depends|" \
-    "$src/packaging/deb/control.in" >"$stage/DEBIAN/control"
+# Bash's own replacement, so no character of a value (|, &, /) means anything.
+shopt -u patsub_replacement 2>/dev/null || true
+control=$(<"$src/packaging/deb/control.in")
+control=${control//@VERSION@/$version}
+control=${control//@MAINTAINER@/$maintainer}
+control=${control//@ARCH@/$arch}
+control=${control//@SIZE@/$size}
+control=${control//@DEPENDS@/$depends}
+printf '%s\n' "$control" >"$stage/DEBIAN/control"
 
 mkdir -p "$outdir"
 deb="$outdir/pixelwheel_${version}_${arch}.deb"

@@ -56,14 +56,18 @@ apt-get install -y -qq "$upgrade" >/dev/null || fail "apt install the upgrade"
 grep -q '^# edited by the test$' /etc/pixelwheel/pixelwheel.toml || fail "the upgrade lost the edited configuration"
 check "an upgrade keeps the edited /etc/pixelwheel/pixelwheel.toml"
 
+# The user enables the service (offline here: no systemd runs in the root).
+systemctl enable pixelwheel.service >/dev/null 2>&1 || fail "systemctl enable pixelwheel.service"
+[ -L /etc/systemd/system/multi-user.target.wants/pixelwheel.service ] || fail "enabling made no link"
 echo 'mine' >/etc/pixelwheel/mine.toml
 mkdir -p /var/lib/pixelwheel/pixelwheel && echo 'brightness=5' >/var/lib/pixelwheel/pixelwheel/settings.conf
 apt-get purge -y -qq pixelwheel >/dev/null || fail "apt purge"
 for gone in /usr/bin/pixelwheel /usr/share/pixelwheel /etc/pixelwheel/pixelwheel.toml /var/lib/pixelwheel \
-    /usr/lib/systemd/system/pixelwheel.service /usr/lib/sysusers.d/pixelwheel.conf /usr/lib/udev/rules.d/60-pixelwheel.rules; do
+    /usr/lib/systemd/system/pixelwheel.service /usr/lib/sysusers.d/pixelwheel.conf /usr/lib/udev/rules.d/60-pixelwheel.rules \
+    /etc/systemd/system/multi-user.target.wants/pixelwheel.service; do
     [ ! -e "$gone" ] || fail "apt purge left $gone"
 done
 [ -f /etc/pixelwheel/mine.toml ] || fail "apt purge removed a file the user made"
 rm -rf /etc/pixelwheel
-check "apt purge removes the package's files and settings, and keeps the user's own file"
+check "apt purge removes the package's files, settings and enable link, and keeps the user's own file"
 echo "package: $checks passed, 0 failed ($(du -k "$deb" | cut -f1) KiB .deb)"
