@@ -18,13 +18,15 @@ public struct WebSimulator {
     /// Serves `127.0.0.1:8080`, 16 browsers, no recording, the installed page.
     public init() {}
 
-    /// Serves the app of `setup` until `plan` ends it, or SIGINT or SIGTERM; prints the
-    /// address first and the counts at the end.
-    public func run(setup: Setup, plan: LivePlan) throws {
+    /// Serves the app of the set-up `makeSetup` reads until the plan `makePlan` reads ends it,
+    /// or SIGINT or SIGTERM; prints the address first and the counts at the end. The recording
+    /// path and the page are checked before the set-up and the plan are read.
+    public func run(setup makeSetup: () throws -> Setup, plan makePlan: () throws -> LivePlan) throws {
         guard (1...64).contains(maxClients) else { throw OptionError.outOfRange(option: "--max-clients", allowed: "1...64", got: "\(maxClients)") }
         if let record { try OfflineRender.checkWritable(record, extensions: [".gif"]) }
         guard let folder = WebPage.locate(explicit: pageFolder) else { throw WebSetupError.pageMissing }
         let page = try WebPage(directory: folder)
+        let setup = try makeSetup(), plan = try makePlan()
         // The machine's clock, shared with the server's threads (so not `timing: .realTime`,
         // whose clock the session keeps to itself).
         let clock = MonotonicClock()

@@ -39,6 +39,6 @@ struct WebCommand: ParsableCommand {
     func run() throws {
         var web = WebSimulator()
         web.listen = listen; web.maxClients = maxClients; web.record = record; web.pageFolder = page
-        try web.run(setup: try app.flags.setup(), plan: try live.plan(headless: false))
+        try web.run(setup: { try app.flags.setup() }, plan: { try live.plan(headless: false) })
     }
 }
