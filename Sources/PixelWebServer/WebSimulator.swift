@@ -27,12 +27,9 @@ public struct WebSimulator {
         guard let folder = WebPage.locate(explicit: pageFolder) else { throw WebSetupError.pageMissing }
         let page = try WebPage(directory: folder)
         let setup = try makeSetup(), plan = try makePlan()
-        // The machine's clock, shared with the server's threads (so not `timing: .realTime`,
-        // whose clock the session keeps to itself).
+        // The session's clock, shared with the server's threads.
         let clock = MonotonicClock()
-        var options = Session.Options()
-        options.wallClock = { Environment.localSecondsSinceMidnight() }
-        let session = try Session(setup: setup, buses: .simulated, clock: clock, options: options)
+        let session = try Session(setup: setup, buses: .simulated, timing: .realTime(clock))
         for warning in session.warnings { Environment.printError("warning: " + warning) }
 
         let broadcaster = WebBroadcaster(maximumClients: maxClients)

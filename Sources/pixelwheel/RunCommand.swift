@@ -77,7 +77,7 @@ struct RunCommand: ParsableCommand {
         options.showRefresh = showRefresh
         options.report = { Console.printError("pixelwheel: " + $0) }
         let buses: Session.Buses = simulate ? .simulated : simulatePanels ? .machineInputs(try machineBuses()) : .machine(try machineBuses())
-        let session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime : .virtual, options: options)
+        let session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime() : .virtual, options: options)
         for message in session.messages { Console.printError("pixelwheel: " + message) }
         let terminal = interactive ? try TerminalFrontEnd.make(for: session) : nil
         let frames = try session.run(inputs: [StopRequestSource.onSignals()] + (terminal?.inputs ?? []), viewers: terminal?.viewers ?? [],

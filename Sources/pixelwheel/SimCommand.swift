@@ -59,7 +59,7 @@ struct SimCommand: ParsableCommand {
             for warning in session.warnings.dropFirst(warnedAtStart) { Console.printError(warning) }
             print("rendered \(frames) frames at \(setup.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
         } else {
-            let session = try Session(setup: setup, buses: .simulated, timing: .realTime, options: options)
+            let session = try Session(setup: setup, buses: .simulated, timing: .realTime(), options: options)
             let terminal = try TerminalFrontEnd.make(for: session)
             try session.run(inputs: terminal.inputs + [StopRequestSource.onSignals()], viewers: terminal.viewers, script: plan.script, length: plan.length)
         }

@@ -111,16 +111,17 @@ public final class Session {
         /// The session's own virtual time: frame k shows the instant k/fps, and the clock
         /// screen shows midnight, so headless frames do not depend on when or how fast they ran.
         case virtual
-        /// The machine's monotonic clock, and the local time of day on the clock screen.
-        case realTime
+        /// The machine's monotonic clock, and the local time of day on the clock screen. A
+        /// front end on other threads (the web server) passes the clock it shares.
+        case realTime(MonotonicClock = MonotonicClock())
     }
 
     /// A session on `timing`'s clock (see `init(setup:buses:clock:options:content:)`).
     public convenience init(setup: Setup, buses: Buses, timing: Timing, options: Options = Options()) throws {
         var options = options
         var clock: (any Clock)?
-        if case .realTime = timing {
-            clock = MonotonicClock()
+        if case let .realTime(machineClock) = timing {
+            clock = machineClock
             options.wallClock = { Environment.localSecondsSinceMidnight() }
         }
         try self.init(setup: setup, buses: buses, clock: clock, options: options)
@@ -133,7 +134,7 @@ public final class Session {
         guard (1...240).contains(setup.fps) else { throw OptionError.outOfRange(option: "--fps", allowed: "1...240", got: "\(setup.fps)") }
         guard (1...64).contains(options.frameScale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(options.frameScale)") }
         if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }
-        if let path = options.traceBus { try OfflineRender.checkWritable(path, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
+        if let path = options.traceBus { try BusTraceFile.checkWritable(path) }
         self.setup = setup
         self.options = options
         let time = VirtualTime()

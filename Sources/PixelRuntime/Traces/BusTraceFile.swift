@@ -4,6 +4,12 @@ import PixelSystem
 
 /// Collects traced transactions as JSON lines and writes them to a file in one atomic step.
 public final class BusTraceFile: BusTraceSink {
+    /// Fails early when a trace cannot be written to `path`: its folder missing or not
+    /// writable, or a name that does not end in .jsonl, .json, .txt or .trace.
+    public static func checkWritable(_ path: String) throws {
+        try OfflineRender.checkWritable(path, extensions: [".jsonl", ".json", ".txt", ".trace"])
+    }
+
     /// Where the trace goes.
     public let path: String
     private var lines: [String] = []

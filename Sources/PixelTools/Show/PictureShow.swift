@@ -115,7 +115,7 @@ extension PictureShow {
     /// `target`, and returns the line that says what was shown.
     public static func run(image: String, panel text: String?, size: PanelSize, dither: OnOffDither?, traceBus: String?, target: Target) throws -> String {
         if case let .models(out?, _, _) = target { try OfflineRender.checkWritable(out, extensions: [".png", ".gif"]) }
-        if let traceBus { try OfflineRender.checkWritable(traceBus, extensions: [".jsonl", ".json", ".txt", ".trace"]) }
+        if let traceBus { try BusTraceFile.checkWritable(traceBus) }
         let show = try PictureShow(image: image, panel: try text.map { try PanelDescription(parsing: $0) }, size: size, dither: dither)
         switch target {
         case let .machine(buses):
