@@ -133,7 +133,7 @@ let package = Package(
         .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages", "PixelSystem", "PixelTestSupport"]),
         .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator", "PixelBus"]),
         .testTarget(name: "PixelConfigTests", dependencies: ["PixelConfig", "PixelPanels", "PixelInputs", "PixelTestSupport"]),
-        .testTarget(name: "PixelLinuxTests", dependencies: ["PixelLinux", "PixelBus", "PixelSystem"]),
+        .testTarget(name: "PixelLinuxTests", dependencies: ["PixelLinux", "PixelBus", "PixelSystem", "PixelCore", "PixelPanels", "PixelSimulator"]),
         .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelBus", "PixelSimulator"]),
         .testTarget(name: "PixelTerminalTests", dependencies: ["PixelTerminal", "PixelRuntime", "PixelCore", "PixelSystem"]),
         .testTarget(name: "PixelWebTests", dependencies: [

@@ -7,13 +7,6 @@ import CPixelLinux
 import PixelPanels
 import PixelSystem
 
-/// 32-bit registers that can be written: the BCM283x/BCM2711 GPIO block through `/dev/gpiomem`
-/// (real), or an array a test reads back (simulated).
-public protocol GPIORegisterFile: AnyObject {
-    /// Stores `value` in the register at byte `offset`.
-    func write(_ value: UInt32, at offset: Int)
-}
-
 /// The GPIO register block of a Pi 1–4 (BCM2835/6/7, BCM2711): the facts the fast path needs.
 public enum BCMGPIORegisters {
     /// GPSET0: writing 1 to bit n drives GPIO n high (n < 32); 0 bits change nothing.
@@ -25,6 +18,8 @@ public enum BCMGPIORegisters {
     public static let blockOffset: UInt64 = 0x20_0000
     /// Bytes to map: the block is 0xB4 bytes; one page.
     public static let mapLength = 4096
+    /// The device node that maps the block (group `gpio`, no root).
+    public static let devicePath = "/dev/gpiomem"
 
     /// The ARM physical peripheral base from `/proc/device-tree/soc/ranges` (big-endian cells:
     /// child address, parent address, size). The parent address is one cell on Pi 1–3
@@ -67,9 +62,7 @@ public final class GPIOMemLines: GPIOLines {
         if clear != 0 { registers.write(UInt32(truncatingIfNeeded: clear), at: BCMGPIORegisters.clear0) }
     }
 
-    public func hold(nanoseconds: Int) {
-        spin(until: MonotonicClock.machineNanoseconds() + Int64(nanoseconds))
-    }
+    public func hold(nanoseconds: Int) { registers.hold(nanoseconds: nanoseconds) }
 }
 
 /// Busy-waits until the monotonic clock reads `deadline`: for bit-plane times, which are far
@@ -78,32 +71,39 @@ func spin(until deadline: Int64) {
     while MonotonicClock.machineNanoseconds() < deadline {}
 }
 
-/// `/dev/gpiomem` mapped into memory: the real register file.
-public final class GPIOMemRegisters: GPIORegisterFile {
+/// A GPIO register window mapped into memory from a device node: `/dev/gpiomem` on a Pi 1–4
+/// (`BCMGPIORegisters`), `/dev/gpiomem0` on a Pi 5 (`RP1GPIORegisters`). The real register file.
+public final class MappedGPIORegisters: GPIORegisterFile {
     /// The device node.
-    public static let path = "/dev/gpiomem"
+    public let path: String
+    private let length: Int
     private let base: UnsafeMutableRawPointer
     private let fd: Int32
 
-    /// Maps the GPIO block; errors name the node and the fix (the `gpio` group).
-    public init() throws(BusError) {
-        let fd = SystemCalls.open(Self.path, O_RDWR | O_SYNC | O_CLOEXEC)
-        guard fd >= 0 else { throw .linux(.gpiomem, device: Self.path, operation: "open", code: SystemCalls.lastError) }
-        guard let base = SystemCalls.mmap(fd, length: BCMGPIORegisters.mapLength, offset: 0) else {
+    /// Maps `length` bytes of `path` from offset 0; errors name the node and the fix (the
+    /// `gpio` group).
+    public init(path: String, length: Int) throws(BusError) {
+        let fd = SystemCalls.open(path, O_RDWR | O_SYNC | O_CLOEXEC)
+        guard fd >= 0 else { throw .linux(.gpiomem, device: path, operation: "open", code: SystemCalls.lastError) }
+        guard let base = SystemCalls.mmap(fd, length: length, offset: 0) else {
             let code = SystemCalls.lastError
             SystemCalls.close(fd)
-            throw .linux(.gpiomem, device: Self.path, operation: "mmap", code: code)
+            throw .linux(.gpiomem, device: path, operation: "mmap", code: code)
         }
+        self.path = path
+        self.length = length
         self.fd = fd
         self.base = base
     }
 
     deinit {
-        SystemCalls.munmap(base, length: BCMGPIORegisters.mapLength)
+        SystemCalls.munmap(base, length: length)
         SystemCalls.close(fd)
     }
 
     public func write(_ value: UInt32, at offset: Int) { pw_mmio_write32(base, UInt(offset), value) }
+    public func orderStores() { pw_store_barrier() }
+    public func hold(nanoseconds: Int) { spin(until: MonotonicClock.machineNanoseconds() + Int64(nanoseconds)) }
 }
 #endif
 
@@ -115,8 +115,10 @@ final class CountingRegisterFile: GPIORegisterFile {
     private var words = [UInt32](repeating: 0, count: 64)
     func write(_ value: UInt32, at offset: Int) {
         stores &+= 1
-        words[offset / 4] = value
+        words[(offset / 4) % words.count] = value
     }
+    func orderStores() {}
+    func hold(nanoseconds: Int) { spin(until: MonotonicClock.machineNanoseconds() + Int64(nanoseconds)) }
 }
 
 extension GPIOMemLines {

@@ -4,18 +4,18 @@ import PixelCore
 import PixelPanels
 import PixelSystem
 
-/// The Raspberry Pi's `BusProvider`: spidev, i2c-dev and GPIO through libgpiod, with the
-/// `/dev/gpiomem` fast path for HUB75 on a Pi 1–4 when that node is there.
+/// The Raspberry Pi's `BusProvider`: spidev, i2c-dev and GPIO through libgpiod, with HUB75's
+/// register fast paths: `/dev/gpiomem` on a Pi 1–4, RP1's `/dev/gpiomem0` on a Pi 5.
 public final class LinuxBusProvider: MachineBusProvider {
-    /// Whether HUB75 may use `/dev/gpiomem` when it is there (`false`: always libgpiod).
-    public let allowsGPIOMem: Bool
+    /// How HUB75's lines are driven (`auto`: the fastest the machine has).
+    public let gpioBackend: GPIOBackend
     /// Which path each GPIO port took, for `--show-refresh` and `doctor`.
     public private(set) var gpioPaths: [String] = []
     private var i2cBuses: [String: LinuxI2CBus] = [:]
     private var chips: [String: GPIOChip] = [:]
 
-    /// A provider; `allowsGPIOMem` false forces the libgpiod path.
-    public init(allowsGPIOMem: Bool = true) { self.allowsGPIOMem = allowsGPIOMem }
+    /// A provider whose HUB75 ports go through `gpioBackend`.
+    public init(gpioBackend: GPIOBackend = .auto) { self.gpioBackend = gpioBackend }
 
     public func spiDevice(_ path: String, for panel: PanelDescription) throws(BusError) -> any SPIDevice {
         try LinuxSPIDevice(path: path)
@@ -38,20 +38,41 @@ public final class LinuxBusProvider: MachineBusProvider {
 
     public func gpioLines(_ chip: String, outputMask: UInt64, for panel: PanelDescription) throws(BusError) -> any GPIOLines {
         let gpio = try self.chip(chip)
+        // Claimed through libgpiod first on every path: the kernel sets the lines' direction,
+        // `gpioinfo` names pixelwheel, and a busy line is refused with its holder's name.
         let claimed = try LibgpiodLines(chip: gpio, outputMask: outputMask)
-        let bcm = gpio.label == "pinctrl-bcm2835" || gpio.label == "pinctrl-bcm2711"
-        if allowsGPIOMem, bcm, outputMask >> 32 == 0, FileSystem.kind(of: GPIOMemRegisters.path) != .missing {
-            do {
-                let lines = try GPIOMemLines(registers: try GPIOMemRegisters(), outputMask: outputMask, claim: claimed)
-                gpioPaths.append("\(GPIOMemRegisters.path) (lines claimed on \(gpio.path))")
+        let choice = gpioBackend.choose(chipLabel: gpio.label,
+                                        gpiomemExists: FileSystem.kind(of: BCMGPIORegisters.devicePath) != .missing,
+                                        gpiomem0Exists: FileSystem.kind(of: RP1GPIORegisters.devicePath) != .missing)
+        let path: GPIOBackend
+        switch choice {
+        case let .success(chosen): path = chosen
+        case let .failure(mismatch): throw .invalidRequest(device: gpio.path, reason: mismatch.description)
+        }
+        let forced = gpioBackend != .auto
+        do {
+            switch path {
+            case .gpiomem:
+                let registers = try MappedGPIORegisters(path: BCMGPIORegisters.devicePath, length: BCMGPIORegisters.mapLength)
+                let lines = try GPIOMemLines(registers: registers, outputMask: outputMask, claim: claimed)
+                gpioPaths.append("\(registers.path) (lines claimed on \(gpio.path))")
                 return lines
-            } catch {
-                gpioPaths.append("libgpiod on \(gpio.path) (\(GPIOMemRegisters.path): \(error))")
+            case .rp1:
+                let registers = try MappedGPIORegisters(path: RP1GPIORegisters.devicePath, length: RP1GPIORegisters.windowLength)
+                let lines = try RP1Lines(registers: registers, outputMask: outputMask,
+                                         clockAndLatch: panel.hub75ClockAndLatch, claim: claimed)
+                gpioPaths.append("\(registers.path) RIO (lines claimed on \(gpio.path))")
+                return lines
+            case .auto, .libgpiod:
+                gpioPaths.append("libgpiod on \(gpio.path)")
                 return claimed
             }
+        } catch {
+            // A forced path fails loudly; the automatic choice falls back to libgpiod.
+            if forced { throw error }
+            gpioPaths.append("libgpiod on \(gpio.path) (\(path.rawValue): \(error))")
+            return claimed
         }
-        gpioPaths.append("libgpiod on \(gpio.path)")
-        return claimed
     }
 
     public func gpioInputs(_ chip: String, inputMask: UInt64, clock: any Clock) throws(BusError) -> any GPIOInputs {
@@ -60,6 +81,17 @@ public final class LinuxBusProvider: MachineBusProvider {
 
     public func gpioOutputs(_ chip: String, outputMask: UInt64) throws(BusError) -> any GPIOLines {
         try LibgpiodLines(chip: try self.chip(chip), outputMask: outputMask)
+    }
+}
+#endif
+
+#if os(Linux)
+extension PanelDescription {
+    /// A HUB75 panel's CLK and LAT lines (the sharpest edges, given a gentler pad drive on RP1);
+    /// none for other panels.
+    fileprivate var hub75ClockAndLatch: UInt64 {
+        guard case let .hub75(configuration) = kind else { return 0 }
+        return 1 << UInt64(configuration.pinMap.clock) | 1 << UInt64(configuration.pinMap.latch)
     }
 }
 #endif

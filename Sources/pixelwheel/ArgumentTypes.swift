@@ -15,3 +15,4 @@ extension PanelSize: ExpressibleByArgument {
 }
 
 extension OnOffDither: ExpressibleByArgument {}
+extension GPIOBackend: ExpressibleByArgument {}

@@ -6,9 +6,9 @@ import PixelLinux
 // The one place the command line reaches the system's own implementations (spidev, i2c-dev,
 // libgpiod and `/dev/gpiomem`); everything else is handed what these return.
 
-/// The machine's buses for a run; `allowsGPIOMem` false forces libgpiod for HUB75.
-func machineBuses(allowsGPIOMem: Bool = true) throws -> any MachineBusProvider {
-    LinuxBusProvider(allowsGPIOMem: allowsGPIOMem)
+/// The machine's buses for a run, HUB75's lines driven through `gpioBackend`.
+func machineBuses(gpioBackend: GPIOBackend = .auto) throws -> any MachineBusProvider {
+    LinuxBusProvider(gpioBackend: gpioBackend)
 }
 
 /// The libgpiod the tool was built against, for `doctor`.
@@ -31,14 +31,18 @@ func wiringAdvice(_ error: any Error) -> any Error {
     GPIOChip.replacingDesktopAdvice(in: error, with: WiringCheck.noGPIOAdvice)
 }
 
-/// The HUB75 refresh through the `/dev/gpiomem` code path into registers in memory, for `bench`.
-func gpioMemBenchmark() -> EncodeBenchmark.RegisterPath? { { outputMask in try GPIOMemLines.countingStores(outputMask: outputMask) } }
+/// The HUB75 refresh through the register code paths (`/dev/gpiomem`'s and RP1's) into
+/// registers in memory, for `bench`.
+func registerBenchmarks() -> [EncodeBenchmark.RegisterPath] {
+    [EncodeBenchmark.RegisterPath(name: "gpiomem registers, Pi 1–4") { outputMask in try GPIOMemLines.countingStores(outputMask: outputMask) },
+     EncodeBenchmark.RegisterPath(name: "RP1 RIO registers, Pi 5") { outputMask in try RP1Lines.countingStores(outputMask: outputMask) }]
+}
 #else
-func machineBuses(allowsGPIOMem: Bool = true) throws -> any MachineBusProvider {
+func machineBuses(gpioBackend: GPIOBackend = .auto) throws -> any MachineBusProvider {
     throw OptionError.unavailable("the Pi's buses exist only on Linux; run with --simulate")
 }
 func gpioLibraryVersion() -> String? { nil }
 func gpioLinesInUse() -> (chip: String, held: [String])? { nil }
-func gpioMemBenchmark() -> EncodeBenchmark.RegisterPath? { nil }
+func registerBenchmarks() -> [EncodeBenchmark.RegisterPath] { [] }
 func wiringAdvice(_ error: any Error) -> any Error { error }
 #endif

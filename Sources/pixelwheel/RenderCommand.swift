@@ -92,7 +92,7 @@ struct BenchCommand: ParsableCommand {
         var bench = BenchmarkRun()
         bench.frames = frames; bench.samplesPerLED = supersample; bench.sizes = sizes
         bench.effect = effect; bench.panel = panel; bench.latencyEvents = latencyEvents
-        bench.registerPath = gpioMemBenchmark()
+        bench.registerPaths = registerBenchmarks()
         print(try bench.report(json: json))
     }
 }

@@ -49,9 +49,15 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "HUB75: print the measured refresh rate in Hz about once a second.")
     var showRefresh = false
 
+    @Option(name: .long, help: "HUB75: how the GPIO lines are driven: auto (RP1's registers on a Pi 5, /dev/gpiomem on a Pi 1–4, else libgpiod), or force libgpiod, gpiomem or rp1.")
+    var gpioBackend: GPIOBackend = .auto
+
     func validate() throws {
         if simulate && simulatePanels {
             throw OptionError.conflict("give --simulate (everything simulated) or --simulate-panels (real inputs), not both")
+        }
+        if simulate && gpioBackend != .auto {
+            throw OptionError.conflict("--gpio-backend chooses how the Pi's GPIO is driven; with --simulate nothing is, so leave it out")
         }
         if noTty && !simulate { throw OptionError.conflict("--no-tty is for --simulate; on the hardware run has no screen of its own") }
     }
@@ -76,7 +82,8 @@ struct RunCommand: ParsableCommand {
         options.framesOut = framesOut
         options.showRefresh = showRefresh
         options.report = { Console.printError("pixelwheel: " + $0) }
-        let buses: Session.Buses = simulate ? .simulated : simulatePanels ? .machineInputs(try machineBuses()) : .machine(try machineBuses())
+        let buses: Session.Buses = simulate ? .simulated : simulatePanels ? .machineInputs(try machineBuses(gpioBackend: gpioBackend))
+            : .machine(try machineBuses(gpioBackend: gpioBackend))
         let session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime() : .virtual, options: options)
         for message in session.messages { Console.printError("pixelwheel: " + message) }
         let terminal = interactive ? try TerminalFrontEnd.make(for: session) : nil

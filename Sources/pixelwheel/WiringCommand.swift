@@ -38,7 +38,7 @@ struct WiringCommand: ParsableCommand {
         }
         do {
             try check.hold(line, on: {
-                guard let buses = try? machineBuses(allowsGPIOMem: false) else {
+                guard let buses = try? machineBuses(gpioBackend: .libgpiod) else {
                     throw OptionError.unavailable("wiring drives the Pi's GPIO lines; it runs on Linux")
                 }
                 return buses

@@ -252,6 +252,8 @@ struct GPIOMemTests {
     final class RegisterFile: GPIORegisterFile {
         var writes: [(offset: Int, value: UInt32)] = []
         func write(_ value: UInt32, at offset: Int) { writes.append((offset, value)) }
+        func orderStores() {}
+        func hold(nanoseconds: Int) {}
     }
 
     @Test func setAndClearGoToGPSET0AndGPCLR0() throws {

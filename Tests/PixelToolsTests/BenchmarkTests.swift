@@ -86,22 +86,27 @@ struct InputLatencyBenchmarkTests {
 }
 
 struct EncodeBenchmarkTests {
-    /// The register path `bench` measures on Linux: gpiomem's code into registers in memory.
-    var registerPath: EncodeBenchmark.RegisterPath? {
+    /// The register paths `bench` measures on Linux: gpiomem's and RP1's code into registers in
+    /// memory.
+    var registerPaths: [EncodeBenchmark.RegisterPath] {
         #if os(Linux)
-        return { try GPIOMemLines.countingStores(outputMask: $0) }
+        return [EncodeBenchmark.RegisterPath(name: "gpiomem registers") { try GPIOMemLines.countingStores(outputMask: $0) },
+                EncodeBenchmark.RegisterPath(name: "RP1 registers") { try RP1Lines.countingStores(outputMask: $0) }]
         #else
-        return nil
+        return []
         #endif
     }
 
     @Test func everyPanelTypeHasAnEncodeRowAndTheRefreshWritesEveryPinWord() throws {
-        let rows = try EncodeBenchmark.run(iterations: 2, stopwatch: MonotonicClock(), registerPath: registerPath)
+        let rows = try EncodeBenchmark.run(iterations: 2, stopwatch: MonotonicClock(), registerPaths: registerPaths)
         #if os(Linux)
-        #expect(rows.count == 12)
+        #expect(rows.count == 14)
         // Through the gpiomem registers each pin write is a GPSET0 and/or a GPCLR0 store.
         let stores = try #require(rows.first { $0.label == "HUB75 64x32 11-bit refresh (gpiomem registers)" }?.output)
         #expect(stores == "34601 register writes")  // 23584 pin writes, some setting and clearing lines at once
+        // RP1's SET and CLR aliases take the same stores, one per alias a write touches.
+        let rp1 = try #require(rows.first { $0.label == "HUB75 64x32 11-bit refresh (RP1 registers)" }?.output)
+        #expect(rp1 == "34601 register writes")
         #else
         #expect(rows.count == 10)
         #endif
@@ -115,10 +120,10 @@ struct EncodeBenchmarkTests {
         #expect(try EncodeBenchmark.panels(matching: "hub75") == ["hub75:rows=32,cols=64,pwm-bits=11", "hub75:rows=64,cols=128,pwm-bits=11"])
         #expect(try EncodeBenchmark.panels(matching: "HT16K33") == ["ht16k33"])
         let rows = try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(),
-                                           panels: EncodeBenchmark.panels(matching: "hub75:rows=16,cols=32,pwm-bits=8"), registerPath: registerPath)
+                                           panels: EncodeBenchmark.panels(matching: "hub75:rows=16,cols=32,pwm-bits=8"), registerPaths: registerPaths)
         #expect(rows.map(\.label).prefix(2) == ["HUB75 32x16 8-bit → bit planes", "HUB75 32x16 8-bit refresh (null port)"])
         #if os(Linux)
-        #expect(rows.map(\.label).last == "HUB75 32x16 8-bit refresh (gpiomem registers)")
+        #expect(rows.map(\.label).suffix(2) == ["HUB75 32x16 8-bit refresh (gpiomem registers)", "HUB75 32x16 8-bit refresh (RP1 registers)"])
         #endif
         #expect(throws: OptionError.self) { try EncodeBenchmark.panels(matching: "lcd") }
         #expect(throws: (any Error).self) { try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(), panels: ["ws2812:width=8,colour=red"]) }

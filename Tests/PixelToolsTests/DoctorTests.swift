@@ -8,16 +8,19 @@ struct DoctorTests {
     /// A fake Pi 4's file system in a temporary folder: the files doctor reads.
     final class FakePi {
         let root: String
-        init(sound: Bool, spi: Bool = true) throws {
+        init(sound: Bool, spi: Bool = true, pi5: (kernel: String, gpiomem0: Bool)? = nil) throws {
             root = NSTemporaryDirectory() + "pixelwheel-doctor-\(UUID().uuidString)"
-            let files: [String: String] = [
-                "proc/device-tree/model": "Raspberry Pi 4 Model B Rev 1.5\0",
-                "dev/i2c-1": "", "dev/gpiochip0": "", "dev/gpiomem": "",
+            let machine: [String: String] = pi5.map { pi5 in
+                ["proc/device-tree/model": "Raspberry Pi 5 Model B Rev 1.0\0", "proc/sys/kernel/osrelease": pi5.kernel + "\n"]
+                    .merging(pi5.gpiomem0 ? ["dev/gpiomem0": ""] : [:]) { a, _ in a }
+            } ?? ["proc/device-tree/model": "Raspberry Pi 4 Model B Rev 1.5\0", "dev/gpiomem": ""]
+            let files: [String: String] = machine.merging([
+                "dev/i2c-1": "", "dev/gpiochip0": "",
                 "etc/group": "root:x:0:\nspi:x:\(getegid()):pi\n",
                 "boot/firmware/config.txt": "# comment\ndtparam=i2c_arm=on\n" + (spi ? "dtparam=spi=on\n" : ""),
                 "sys/module/spidev/parameters/bufsiz": "4096\n",
                 "proc/modules": sound ? "snd_bcm2835 24576 1 - Live 0x0000000000000000\n" : "i2c_dev 20480 0 - Live\n",
-            ].merging(spi ? ["dev/spidev0.0": ""] : [:]) { a, _ in a }
+            ]) { a, _ in a }.merging(spi ? ["dev/spidev0.0": ""] : [:]) { a, _ in a }
             for (path, text) in files {
                 let full = root + "/" + path
                 try FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -51,5 +54,18 @@ struct DoctorTests {
         #expect(problems.contains { $0.text.contains("/dev/i2c-1") && $0.fix == "sudo usermod -aG spi $USER, then log out and in again" })
         #expect(problems.contains { $0.text.contains("snd_bcm2835") && ($0.fix ?? "").contains("dtparam=audio=off") })
         #expect(findings.contains { $0.text.contains("config.txt lacks dtparam=spi=on") })
+    }
+
+    @Test func aPi5IsCheckedForRP1sRegisterWindowAndItsKernel() throws {
+        let good = try FakePi(sound: false, pi5: ("6.12.25+rpt-rpi-2712", true))
+        let findings = Doctor(root: good.root, userGroups: [UInt32(getegid())]).findings()
+        #expect(findings.contains { $0.level == .ok && $0.text == "kernel 6.12.25+rpt-rpi-2712 (a Pi 5 needs 6.1 or newer)" })
+        #expect(findings.contains { $0.text.hasPrefix("/dev/gpiomem0 (RP1's GPIO registers") && $0.level == .ok })
+        #expect(!findings.contains { $0.text.contains("/dev/gpiomem:") || $0.text.hasPrefix("/dev/gpiomem ") })
+
+        let old = try FakePi(sound: false, pi5: ("5.15.84-v8+", false))
+        let problems = Doctor(root: old.root, userGroups: [UInt32(getegid())]).findings().filter { $0.level == .problem }
+        #expect(problems.contains { $0.text == "kernel 5.15.84-v8+ is older than the Pi 5's first (6.1)" })
+        #expect(problems.contains { $0.text.hasPrefix("no /dev/gpiomem0") && ($0.fix ?? "").contains("full-upgrade") })
     }
 }

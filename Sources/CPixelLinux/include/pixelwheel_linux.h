@@ -112,6 +112,15 @@ void pw_gpio_release(pw_gpio_request *request);
 static inline void pw_mmio_write32(void *base, unsigned long offset, uint32_t value) {
     *(volatile uint32_t *)((char *)base + offset) = value;
 }
+/// Orders memory-mapped stores: every store before it reaches the device before any after it
+/// (`dmb ishst` on ARM; elsewhere only the compiler is kept from reordering).
+static inline void pw_store_barrier(void) {
+#if defined(__aarch64__) || (defined(__arm__) && __ARM_ARCH >= 7)
+    __asm__ volatile("dmb ishst" ::: "memory");
+#else
+    __asm__ volatile("" ::: "memory");
+#endif
+}
 /// A volatile 32-bit load at `base` + `offset` bytes.
 static inline uint32_t pw_mmio_read32(void *base, unsigned long offset) {
     return *(volatile uint32_t *)((char *)base + offset);

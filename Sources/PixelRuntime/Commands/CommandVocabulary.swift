@@ -9,6 +9,8 @@ import PixelPanels
 public typealias PanelSize = PixelPanels.PanelSize
 /// The on/off dither of `show --dither` (PixelPanels' `OnOffDither`).
 public typealias OnOffDither = PixelPanels.OnOffDither
+/// How HUB75's GPIO lines are driven, `run --gpio-backend` (PixelPanels' `GPIOBackend`).
+public typealias GPIOBackend = PixelPanels.GPIOBackend
 /// The machine's buses, as the one provider function hands them to a session (PixelPanels'
 /// `MachineBusProvider`).
 public typealias MachineBusProvider = PixelPanels.MachineBusProvider

@@ -16,8 +16,8 @@ public struct BenchmarkRun {
     public var panel: String?
     /// Wheel turns for the input-latency row; nil: 120, or none with `effect` or `panel`.
     public var latencyEvents: Int?
-    /// The `/dev/gpiomem` register path for the HUB75 refresh row, on Linux.
-    public var registerPath: EncodeBenchmark.RegisterPath?
+    /// The register paths for the HUB75 refresh rows (gpiomem and RP1, on Linux).
+    public var registerPaths: [EncodeBenchmark.RegisterPath] = []
 
     /// Everything, at the default sizes.
     public init() {}
@@ -34,7 +34,7 @@ public struct BenchmarkRun {
         let turns = latencyEvents ?? (filtered ? 0 : 120)
         let stopwatch = MonotonicClock()
         let rows = try Benchmark.run(cases: cases, supersampling: supersampling, frames: frames, stopwatch: stopwatch)
-        let encodeRows = try EncodeBenchmark.run(iterations: frames, stopwatch: stopwatch, panels: panels, registerPath: registerPath)
+        let encodeRows = try EncodeBenchmark.run(iterations: frames, stopwatch: stopwatch, panels: panels, registerPaths: registerPaths)
         let latency = turns > 0
             ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: turns, clock: stopwatch) : nil
         if json { return Benchmark.jsonDocument(effects: rows, encode: encodeRows, inputLatency: latency) }

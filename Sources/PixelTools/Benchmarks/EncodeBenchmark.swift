@@ -41,10 +41,20 @@ public enum EncodeBenchmark {
         func hold(nanoseconds: Int) {}
     }
 
-    /// A register-level GPIO path to measure the HUB75 refresh through as well: lines for an
-    /// output mask, and a count of the register stores made so far (on Linux, `/dev/gpiomem`'s
-    /// code into registers in memory).
-    public typealias RegisterPath = (UInt64) throws -> (lines: any GPIOLines, stores: () -> Int)
+    /// A register-level GPIO path to measure the HUB75 refresh through as well (on Linux, the
+    /// `/dev/gpiomem` and RP1 code paths, storing into registers in memory).
+    public struct RegisterPath {
+        /// The row's name for the path, e.g. "gpiomem registers, Pi 1–4".
+        public var name: String
+        /// Lines for an output mask, and a count of the register stores made so far.
+        public var open: (UInt64) throws -> (lines: any GPIOLines, stores: () -> Int)
+
+        /// A path called `name`, opened by `open`.
+        public init(name: String, open: @escaping (UInt64) throws -> (lines: any GPIOLines, stores: () -> Int)) {
+            self.name = name
+            self.open = open
+        }
+    }
 
     /// A colourful test frame.
     static func frame(_ width: Int, _ height: Int) -> Frame {
@@ -102,14 +112,14 @@ public enum EncodeBenchmark {
     }
 
     /// Runs the encode rows of `panels` (descriptions, `TYPE:key=value,…`).
-    public static func run(iterations: Int, stopwatch: any Clock, panels: [String] = defaultPanels, registerPath: RegisterPath? = nil) throws -> [Row] {
-        try panels.flatMap { try rows(for: $0, iterations: iterations, stopwatch: stopwatch, registerPath: registerPath) }
+    public static func run(iterations: Int, stopwatch: any Clock, panels: [String] = defaultPanels, registerPaths: [RegisterPath] = []) throws -> [Row] {
+        try panels.flatMap { try rows(for: $0, iterations: iterations, stopwatch: stopwatch, registerPaths: registerPaths) }
     }
 
     /// The encode rows of one panel description (HUB75 adds a refresh row). The description is
     /// read by the same parser as `--panel`, so every key it takes (the mounting too) is
     /// accepted; what is timed is the chip's encoder.
-    static func rows(for description: String, iterations: Int, stopwatch: any Clock, registerPath: RegisterPath? = nil) throws -> [Row] {
+    static func rows(for description: String, iterations: Int, stopwatch: any Clock, registerPaths: [RegisterPath] = []) throws -> [Row] {
         switch try PanelDescription(parsing: description).kind {
         case let .hub75(configuration):
             let g = configuration.geometry, bits = configuration.pwmBits
@@ -132,19 +142,22 @@ public enum EncodeBenchmark {
                                       iterations: max(1, iterations / 4), stopwatch: stopwatch, output: "\(writes) pin writes", refresh: true) {
                 try refresher.refreshOnce()
             }
-            // The register path (gpiomem on a Pi 1–4): each pin write becomes stores to
-            // GPSET0/GPCLR0, here into registers in memory (the same code, minus the bus to the SoC).
-            guard let registerPath else { return [encode, refresh] }
-            let registers = try registerPath(configuration.drivenLines)
-            let fast = try panel.makeRefresher(lines: registers.lines)
-            try fast.refreshOnce()
-            let stores = registers.stores()
-            try fast.refreshOnce()
-            let gpiomem = try measure("HUB75 \(g.width)x\(g.height) \(bits)-bit refresh (gpiomem registers)",
-                                      iterations: max(1, iterations / 4), stopwatch: stopwatch, output: "\(registers.stores() - stores) register writes", refresh: true) {
+            // The register paths: each pin write becomes register stores (GPSET0/GPCLR0 on a
+            // Pi 1–4, RIO's OUT SET/CLR aliases on a Pi 5), here into registers in memory — the
+            // same code, minus the bus to the SoC. The store count is what the hardware must take.
+            let registerRows = try registerPaths.map { path in
+                let registers = try path.open(configuration.drivenLines)
+                let fast = try panel.makeRefresher(lines: registers.lines)
                 try fast.refreshOnce()
+                let stores = registers.stores()
+                try fast.refreshOnce()
+                return try measure("HUB75 \(g.width)x\(g.height) \(bits)-bit refresh (\(path.name))",
+                                   iterations: max(1, iterations / 4), stopwatch: stopwatch,
+                                   output: "\(registers.stores() - stores) register writes", refresh: true) {
+                    try fast.refreshOnce()
+                }
             }
-            return [encode, refresh, gpiomem]
+            return [encode, refresh] + registerRows
         case let .ws2812(configuration):
             var encoder = WS2812Encoder(configuration: configuration)
             let mapper = encoder.configuration.mapper

@@ -47,6 +47,21 @@ public struct Doctor {
         return model.contains("Raspberry Pi") ? model : nil
     }
 
+    /// Whether the model is a Pi 5 or Compute Module 5: GPIO through RP1.
+    var isPi5: Bool { model.map { $0.contains("Raspberry Pi 5") || $0.contains("Compute Module 5") } ?? false }
+
+    /// The running kernel's version, e.g. "6.12.25+rpt-rpi-2712".
+    var kernelRelease: String? { read("/proc/sys/kernel/osrelease").map { $0.trimmed(of: " \n") } }
+
+    /// A Pi 5's kernel: 6.1 is the first that supports it (and RP1's `/dev/gpiomem0`).
+    private func pi5KernelFindings() -> [Finding] {
+        guard let release = kernelRelease else { return [] }
+        let parts = release.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+        let recent = parts.count == 2 && (parts[0] > 6 || (parts[0] == 6 && parts[1] >= 1))
+        if recent { return [Finding(level: .ok, text: "kernel \(release) (a Pi 5 needs 6.1 or newer)")] }
+        return [Finding(level: .problem, text: "kernel \(release) is older than the Pi 5's first (6.1)", fix: "sudo apt full-upgrade, then reboot")]
+    }
+
     /// Every check, in order. On a machine that is not a Pi, one note saying so.
     public func findings() -> [Finding] {
         guard let model else {
@@ -77,10 +92,19 @@ public struct Doctor {
         } else {
             for chip in chips.prefix(2) { node(chip, "GPIO, for HUB75, the encoder and buttons", enable: "") }
         }
-        if exists("/dev/gpiomem") {
+        if isPi5 {
+            found += pi5KernelFindings()
+            if exists("/dev/gpiomem0") {
+                node("/dev/gpiomem0", "RP1's GPIO registers, the HUB75 fast path on a Pi 5", enable: "")
+            } else {
+                found.append(Finding(level: .problem, text: "no /dev/gpiomem0: HUB75 on this Pi 5 falls back to libgpiod (tens of Hz, flickering)",
+                                     fix: "sudo apt full-upgrade and reboot: Raspberry Pi OS's kernel makes /dev/gpiomem0 for RP1"))
+            }
+        } else if exists("/dev/gpiomem") {
             node("/dev/gpiomem", "the HUB75 fast path on Pi 1–4", enable: "")
         } else {
-            found.append(Finding(level: .note, text: "no /dev/gpiomem: HUB75 uses libgpiod (on a Pi 5 that is expected; it refreshes more slowly)"))
+            found.append(Finding(level: .note, text: "no /dev/gpiomem: HUB75 uses libgpiod, which refreshes more slowly",
+                                 fix: "use a Raspberry Pi OS kernel, whose rpi-gpiomem driver makes /dev/gpiomem"))
         }
         // Boot configuration.
         if let config = read("/boot/firmware/config.txt") ?? read("/boot/config.txt") {
