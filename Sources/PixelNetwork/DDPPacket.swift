@@ -4,7 +4,7 @@
 /// |---|---|
 /// | 0 | flags: version in bits 7–6 (01 = version 1), 0x10 timecode, 0x08 storage, 0x04 reply, 0x02 query, 0x01 push |
 /// | 1 | sequence in the low 4 bits (1–15; 0 = not numbered) |
-/// | 2 | data type: 0x0B RGB 8-bit, 0x1B RGBW 8-bit (bits 5–3 the type, 2–0 the size) |
+/// | 2 | data type: 0x0B RGB 8-bit, 0x1B RGBW 8-bit (bits 5–3 the type, 2–0 the size); 0x00 and 0x01 read as RGB |
 /// | 3 | destination id: 1 the display, 246 JSON control, 250 configuration, 251 status, 255 all |
 /// | 4–7 | data offset in bytes, big endian |
 /// | 8–9 | data length in bytes, big endian |
@@ -51,13 +51,15 @@ public struct DDPPacket: Sendable, Hashable {
         guard length <= available else {
             throw .lengthMismatch(.ddp, field: "data length", declared: length, actual: available)
         }
+        var timecode: UInt32?
+        if flags.contains(.timecode) { timecode = try packet.bigEndian32(10) }
         return DDPPacket(
             flags: flags,
             sequence: try packet.byte(1) & 0x0F,
             dataType: DDPDataType(byte: try packet.byte(2)),
             destination: try packet.byte(3),
             offset: try packet.bigEndian32(4),
-            timecode: flags.contains(.timecode) ? try packet.bigEndian32(10) : nil,
+            timecode: timecode,
             data: try packet.slice(dataOffset, length: length))
     }
 
@@ -119,6 +121,9 @@ public enum DDPDataType: Sendable, Hashable {
     case rgbw8
     /// 0x00: undefined; receivers such as WLED read it as RGB, and so does this one.
     case undefined
+    /// 0x01: what some older senders put for RGB. (By the specification's bit fields it would
+    /// be an undefined type of 1-bit elements; WLED reads every type but RGBW as RGB.)
+    case legacyRGB
     /// Any other type byte (HSL, greyscale, 16-bit, customer-defined, …).
     case other(UInt8)
 
@@ -128,6 +133,7 @@ public enum DDPDataType: Sendable, Hashable {
         case 0x0B: self = .rgb8
         case 0x1B: self = .rgbw8
         case 0x00: self = .undefined
+        case 0x01: self = .legacyRGB
         default: self = .other(byte)
         }
     }
@@ -138,6 +144,7 @@ public enum DDPDataType: Sendable, Hashable {
         case .rgb8: return 0x0B
         case .rgbw8: return 0x1B
         case .undefined: return 0x00
+        case .legacyRGB: return 0x01
         case let .other(byte): return byte
         }
     }
@@ -145,7 +152,7 @@ public enum DDPDataType: Sendable, Hashable {
     /// The pixel format the data is in, or nil when it is not 8-bit RGB or RGBW pixels.
     public var pixelFormat: PixelFormat? {
         switch self {
-        case .rgb8, .undefined: return .rgb
+        case .rgb8, .undefined, .legacyRGB: return .rgb
         case .rgbw8: return .rgbw
         case .other: return nil
         }

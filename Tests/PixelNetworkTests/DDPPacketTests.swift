@@ -48,6 +48,8 @@ import Testing
         let packet = try DDPPacket.parse(SpecPackets.ddp(flags: 0x41, type: 0x0C, offset: 0, data: [1, 2]))
         #expect(packet.dataType == .other(0x0C))
         #expect(packet.dataType.pixelFormat == nil)
+        #expect(DDPDataType(byte: 0x00).pixelFormat == .rgb && DDPDataType(byte: 0x01).pixelFormat == .rgb)
+        #expect(DDPDataType(byte: 0x01).byte == 0x01)
     }
 
     @Test func aStatusQueryIsAnsweredWithJSON() throws {
