@@ -12,6 +12,7 @@
 /// | `transfer` | linear | linear, cie1931 | value → duty map, see `HUB75Transfer` |
 /// | `wiring` | regular | regular, adafruit-hat, adafruit-hat-pwm | pin map, see `HUB75PinMap` |
 /// | `pwm-lsb-ns` | 130 | 10…10000 | OE-low time of the least significant bit plane, ns |
+/// | `row-address` | direct | direct, ab-shift, row-select, abc-shift, sm5266, b707 | how rows are selected, see `HUB75RowAddressing` |
 ///
 /// Fewer `pwm-bits` refresh faster (fewer, shorter planes) at the cost of colour depth; a longer
 /// `pwm-lsb-ns` helps slow panels that ghost or lose the darkest plane.
@@ -29,16 +30,20 @@ public struct HUB75Configuration: Hashable, Sendable {
     /// Global brightness, 1…100 % of full duty: every level is scaled by it before the bit
     /// planes are cut, so dimming costs no refresh rate (at the price of fewer levels in use).
     public internal(set) var brightnessPercent: Int
+    /// How the panel selects a row pair (A–E in binary unless a shift register or row selects).
+    public let rowAddressing: HUB75RowAddressing
 
-    /// Checks the combination: `parallel` must not exceed the wiring's chains, a 1/32-scan panel
-    /// needs an E line, `pwmBits` is 1…11, `lsbNanoseconds` 1…1_000_000.
+    /// Checks the combination: `parallel` must not exceed the wiring's chains, the wiring must
+    /// have every address line the row addressing uses (a 1/32-scan panel needs an E line),
+    /// `pwmBits` is 1…11, `lsbNanoseconds` 1…1_000_000.
     public init(
         geometry: HUB75Geometry,
         pinMap: HUB75PinMap = .regular,
         pwmBits: Int = 11,
         transfer: HUB75Transfer = .linear,
         lsbNanoseconds: Int = 130,
-        brightnessPercent: Int = 100
+        brightnessPercent: Int = 100,
+        rowAddressing: HUB75RowAddressing = .direct
     ) throws(PanelConfigurationError) {
         guard (1...100).contains(brightnessPercent) else {
             throw .badValue(type: "hub75", key: "brightness", value: String(brightnessPercent), allowed: "1...100")
@@ -55,10 +60,15 @@ public struct HUB75Configuration: Hashable, Sendable {
                 reason: "wiring '\(pinMap.name)' has \(pinMap.chains.count) chain(s) but parallel=\(geometry.parallel); "
                     + "use wiring=regular for up to 3 parallel chains or lower parallel")
         }
-        guard geometry.addressLineCount <= pinMap.address.count else {
+        if let problem = rowAddressing.problem(scan: geometry.scan) {
+            throw .inconsistent(type: "hub75", reason: problem)
+        }
+        let neededLines = (rowAddressing.lineIndices(scan: geometry.scan).last ?? -1) + 1
+        guard neededLines <= pinMap.address.count else {
+            let what = rowAddressing == .direct ? "rows=\(geometry.rows)" : "row-address=\(rowAddressing.rawValue)"
             throw .inconsistent(
                 type: "hub75",
-                reason: "rows=\(geometry.rows) needs \(geometry.addressLineCount) address lines but wiring '\(pinMap.name)' "
+                reason: "\(what) needs \(neededLines) address lines but wiring '\(pinMap.name)' "
                     + "has \(pinMap.address.count); add the E line to the pin map")
         }
         guard pinMap.allLines.allSatisfy({ (0...31).contains($0) }) else {
@@ -70,6 +80,7 @@ public struct HUB75Configuration: Hashable, Sendable {
         self.transfer = transfer
         self.lsbNanoseconds = lsbNanoseconds
         self.brightnessPercent = brightnessPercent
+        self.rowAddressing = rowAddressing
     }
 
     /// Reads the keys in the table above from `options` (a `hub75:` description). Keys it does
@@ -105,13 +116,16 @@ public struct HUB75Configuration: Hashable, Sendable {
         let wiring = try options.choice("wiring", HUB75PinMap.all.map(\.name), default: HUB75PinMap.regular.name)
         let lsb = try options.integer("pwm-lsb-ns", in: 10...10_000, default: 130)
         let brightness = try options.integer("brightness", in: 1...100, default: 100)
+        let addressing = HUB75RowAddressing(
+            rawValue: try options.choice("row-address", HUB75RowAddressing.allCases.map(\.rawValue), default: "direct"))!
         try self.init(
             geometry: try HUB75Geometry(rows: rows, columns: columns, chain: chain, parallel: parallel),
             pinMap: HUB75PinMap.named(wiring)!,
             pwmBits: bits,
             transfer: transfer,
             lsbNanoseconds: lsb,
-            brightnessPercent: brightness
+            brightnessPercent: brightness,
+            rowAddressing: addressing
         )
     }
 
@@ -128,8 +142,8 @@ public struct HUB75Configuration: Hashable, Sendable {
     public var signals: [(name: String, gpio: Int)] {
         let g = geometry
         var named = [("OE", pinMap.outputEnable), ("CLK", pinMap.clock), ("LAT", pinMap.latch)]
-        for (index, gpio) in pinMap.address.prefix(g.addressLineCount).enumerated() {
-            named.append((String(["A", "B", "C", "D", "E"][index]), gpio))
+        for index in rowAddressing.lineIndices(scan: g.scan) {
+            named.append((String(["A", "B", "C", "D", "E"][index]), pinMap.address[index]))
         }
         for (chain, pins) in pinMap.chains.prefix(g.parallel).enumerated() {
             let suffix = chain == 0 ? "" : ":\(chain + 1)"
@@ -145,7 +159,7 @@ public struct HUB75Configuration: Hashable, Sendable {
         // In parts, with their types: Swift 6.0 finds no `+` for an array and a prefix in one expression.
         let control: [Int] = [pinMap.clock, pinMap.latch, pinMap.outputEnable]
         let colour: [Int] = pinMap.chains.prefix(g.parallel).flatMap(\.lines)
-        let address: [Int] = Array(pinMap.address.prefix(g.addressLineCount))
+        let address: [Int] = rowAddressing.lineIndices(scan: g.scan).map { pinMap.address[$0] }
         let lines: [Int] = control + colour + address
         return lines.reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1)) }
     }

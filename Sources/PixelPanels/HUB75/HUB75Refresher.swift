@@ -13,7 +13,10 @@ import Synchronization
 ///    registers sample on the rising edge, half a clock after the data settled.)
 /// 2. `write(set: OE, clear: CLK)` — blank the LEDs (OE high) and end the last clock.
 /// 3. `write(set: LAT, clear: 0)`, `write(set: 0, clear: LAT)` — latch the shifted row.
-/// 4. `write(set: address(a), clear: addressLines ^ address(a))` — select the row pair.
+/// 4. select the row pair: with `row-address=direct` (and `row-select`) one
+///    `write(set: address(a), clear: addressLines ^ address(a))` for every plane; with a shift
+///    register type its whole sequence (see `HUB75RowAddressWrites`), on the first plane of the
+///    row only, since every sequence moves the register on.
 /// 5. `write(set: 0, clear: OE)` — LEDs on; `hold(nanoseconds: lsb << b)`.
 /// 6. `write(set: OE, clear: 0)` — LEDs off again.
 /// So the latch and the row address change only while OE is high, and a row shows all its
@@ -37,7 +40,7 @@ public final class HUB75Refresher: @unchecked Sendable {
     private let outputEnable: UInt64
     private let colourLines: UInt64
     private let addressLines: UInt64
-    private let addressWords: [UInt64]
+    private let addressWrites: HUB75RowAddressWrites
     private let holdNanoseconds: [Int]
     private let inRefresh = Atomic<Bool>(false)
 
@@ -50,13 +53,8 @@ public final class HUB75Refresher: @unchecked Sendable {
         latch = bit(pins.latch)
         outputEnable = bit(pins.outputEnable)
         colourLines = pins.chains.prefix(g.parallel).flatMap(\.lines).reduce(0) { $0 | bit($1) }
-        let usedAddress = Array(pins.address.prefix(g.addressLineCount))
-        addressLines = usedAddress.reduce(0) { $0 | bit($1) }
-        addressWords = (0..<g.scan).map { row in
-            usedAddress.enumerated().reduce(UInt64(0)) { word, line in
-                row & (1 << line.offset) != 0 ? word | bit(line.element) : word
-            }
-        }
+        addressWrites = HUB75RowAddressWrites(addressing: configuration.rowAddressing, scan: g.scan, address: pins.address)
+        addressLines = addressWrites.lines
         holdNanoseconds = (0..<configuration.pwmBits).map { configuration.lsbNanoseconds << $0 }
         let driven = clock | latch | outputEnable | colourLines | addressLines
         assert(driven == configuration.drivenLines)
@@ -89,10 +87,11 @@ public final class HUB75Refresher: @unchecked Sendable {
         let words = planes.words
         let length = planes.chainLength, bits = planes.pwmBits
         let clock = clock, latch = latch, outputEnable = outputEnable, colourLines = colourLines
+        let everyPlane = addressWrites.addressing.isLevel
         do {
             var index = 0
             for row in 0..<planes.scan {
-                let address = addressWords[row]
+                let select = addressWrites.writes(row: row)
                 for plane in 0..<bits {
                     for _ in 0..<length {
                         let data = UInt64(words[index])
@@ -103,7 +102,9 @@ public final class HUB75Refresher: @unchecked Sendable {
                     try lines.write(set: outputEnable, clear: clock)
                     try lines.write(set: latch, clear: 0)
                     try lines.write(set: 0, clear: latch)
-                    try lines.write(set: address, clear: addressLines ^ address)
+                    if everyPlane || plane == 0 {
+                        for step in select { try lines.write(set: step.set, clear: step.clear) }
+                    }
                     try lines.write(set: 0, clear: outputEnable)
                     lines.hold(nanoseconds: holdNanoseconds[plane])
                     try lines.write(set: outputEnable, clear: 0)

@@ -12,7 +12,8 @@ import PixelPanels
 ///   sent sits at column 0, the far end of the chain;
 /// - six output latches, transparent while LAT is high (they follow the shift registers) and
 ///   holding while it is low;
-/// - the row address lines (A, B, … as many as the scan needs) and OE, active low.
+/// - the row address lines (A, B, … as many as the scan needs, or the lines of the panel's
+///   `row-address` type, decoded by `HUB75RowDecoder`) and OE, active low.
 ///
 /// Light: while OE is low, every LED of the two addressed rows (row a of each half) whose
 /// latched bit is 1 accumulates lit time. The panel shows each row address for a *visit*: from
@@ -37,13 +38,15 @@ public final class HUB75Model: GPIODeviceModel {
     public let geometry: HUB75Geometry
     /// The wiring between the Pi's GPIO lines and the panels' inputs.
     public let pinMap: HUB75PinMap
+    /// How the panels select a row pair.
+    public let rowAddressing: HUB75RowAddressing
     /// At most this many anomalies are kept; `anomalyCount` counts them all.
     public static let anomalyLimit = 1000
 
     private let clockLine: UInt64
     private let latchLine: UInt64
     private let enableLine: UInt64
-    private let addressLines: [UInt64]
+    private var rowDecoder: HUB75RowDecoder
     private let colourLines: [UInt64]      // register r = (chain × 2 + half) × 3 + colour
     private let allColourLines: UInt64
     private let length: Int
@@ -73,28 +76,32 @@ public final class HUB75Model: GPIODeviceModel {
     public private(set) var addressLineBeyondScan: Int?
     private var clocksSinceLatch = 0
     private let unusedAddressLines: [(index: Int, line: UInt64)]
-    /// The row address on the lines now.
+    /// The row address the panel lights now; -1 when its row circuit selects none (a shift
+    /// register holding no single set stage, or no row-select line low).
     public private(set) var rowAddress = 0
     /// Whether OE is low (LEDs may light) now. All lines start low, so a fresh panel is enabled
     /// with empty latches: dark.
     public private(set) var outputEnabled = true
 
     /// A model of `geometry` behind `pinMap` (which must have the chains and address lines the
-    /// geometry needs).
-    public init(geometry: HUB75Geometry, pinMap: HUB75PinMap) {
-        precondition(geometry.parallel <= pinMap.chains.count && geometry.addressLineCount <= pinMap.address.count,
+    /// geometry and `rowAddressing` need).
+    public init(geometry: HUB75Geometry, pinMap: HUB75PinMap, rowAddressing: HUB75RowAddressing = .direct) {
+        let addressIndices = rowAddressing.lineIndices(scan: geometry.scan)
+        precondition(geometry.parallel <= pinMap.chains.count && (addressIndices.last ?? -1) < pinMap.address.count,
                      "pin map '\(pinMap.name)' lacks lines this geometry needs")
         self.geometry = geometry
         self.pinMap = pinMap
+        self.rowAddressing = rowAddressing
         func bit(_ gpio: Int) -> UInt64 { 1 << UInt64(gpio) }
         clockLine = bit(pinMap.clock)
         latchLine = bit(pinMap.latch)
         enableLine = bit(pinMap.outputEnable)
-        addressLines = pinMap.address.prefix(geometry.addressLineCount).map(bit)
+        rowDecoder = HUB75RowDecoder(addressing: rowAddressing, scan: geometry.scan, address: pinMap.address)
         colourLines = pinMap.chains.prefix(geometry.parallel).flatMap(\.lines).map(bit)
         allColourLines = colourLines.reduce(0, |)
         let otherLines = clockLine | latchLine | enableLine | allColourLines
-        unusedAddressLines = pinMap.address.enumerated().dropFirst(geometry.addressLineCount)
+        // Only a binary address has lines "beyond the scan"; the other types use fixed lines.
+        unusedAddressLines = rowAddressing != .direct ? [] : pinMap.address.enumerated().dropFirst(addressIndices.count)
             .map { (index: $0.offset, line: bit($0.element)) }.filter { $0.line & otherLines == 0 }
         length = geometry.chainLength
         shiftRegisters = Array(repeating: 0, count: colourLines.count * length)
@@ -102,12 +109,13 @@ public final class HUB75Model: GPIODeviceModel {
         lit = Array(repeating: 0, count: geometry.height * length * 3)
         visitTime = Array(repeating: 0, count: geometry.scan)
         visited = Array(repeating: false, count: geometry.scan)
+        // What the row circuit selects with every line low, as the panel powers up.
+        rowAddress = rowDecoder.linesChanged(from: 0, to: 0)
     }
 
-    private func address(of levels: UInt64) -> Int {
-        var a = 0
-        for (i, line) in addressLines.enumerated() where levels & line != 0 { a |= 1 << i }
-        return a
+    /// A model of the panels `configuration` describes.
+    public convenience init(configuration: HUB75Configuration) {
+        self.init(geometry: configuration.geometry, pinMap: configuration.pinMap, rowAddressing: configuration.rowAddressing)
     }
 
     private func note(_ anomaly: HUB75Anomaly) {
@@ -148,7 +156,7 @@ public final class HUB75Model: GPIODeviceModel {
                 }
             }
         }
-        let newAddress = address(of: new)
+        let newAddress = rowDecoder.linesChanged(from: old, to: new)
         if newAddress != rowAddress && enabledAround {
             note(.rowChangeWhileOutputEnabled(atNanoseconds: nanoseconds, from: rowAddress, to: newAddress))
         }
@@ -159,8 +167,8 @@ public final class HUB75Model: GPIODeviceModel {
     /// Integrates light for `duration` nanoseconds at `levels`.
     public func timePassed(_ duration: Int, levels: UInt64) {
         nanoseconds += Int64(duration)
-        guard levels & enableLine == 0, duration > 0 else { return }
-        let a = address(of: levels)
+        guard levels & enableLine == 0, duration > 0, rowAddress >= 0 else { return }
+        let a = rowAddress
         if a != visitAddress { startVisit(a) }
         let dt = Int64(duration)
         visitTime[a] += dt
