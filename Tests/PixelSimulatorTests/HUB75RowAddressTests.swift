@@ -18,12 +18,7 @@ import Testing
 
     @Test(arguments: panels)
     func everyUniqueLEDArrivesWhereItBelongs(_ text: String) throws {
-        let rig = try HUB75VariantRig(text)
-        let frame = rig.uniqueFrame
-        try rig.display(frame)
-        #expect(rig.model.picture == frame)
-        #expect(rig.model.anomalyCount == 0, "\(rig.model.anomalies.prefix(3))")
-        #expect(rig.model.misfit == nil)
+        try HUB75VariantRig(text).expectUniqueFrameInPlace()
     }
 
     @Test(arguments: ["ab-shift", "abc-shift", "sm5266", "b707"])
@@ -31,13 +26,7 @@ import Testing
         // The same wire traffic read by a direct-address panel: the model tells the types apart.
         let rig = try HUB75VariantRig("hub75:rows=64,cols=64,row-address=\(type)")
         let direct = HUB75Model(geometry: rig.configuration.geometry, pinMap: rig.configuration.pinMap)
-        let port = SimulatedGPIOLines(models: [direct])
-        let refresher = try rig.panel.makeRefresher(lines: port)
-        let frame = rig.uniqueFrame
-        try rig.panel.show(frame)
-        try refresher.refreshOnce()
-        try refresher.refreshOnce()
-        #expect(direct.picture != frame)
+        #expect(try rig.picture(on: direct) != rig.uniqueFrame)
     }
 
     @Test func abShiftWritesFollowHzellersSequence() {

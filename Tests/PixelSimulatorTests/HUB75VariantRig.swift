@@ -1,6 +1,7 @@
 import PixelBus
 import PixelCore
 import PixelPanels
+import Testing
 @testable import PixelSimulator
 
 /// One HUB75 variant end to end: the description is parsed as `--panel` text, and the frame goes
@@ -27,6 +28,26 @@ struct HUB75VariantRig {
         try panel.show(frame)
         try refresher.refreshOnce()
         try refresher.refreshOnce()
+    }
+
+    /// Shows `uniqueFrame` and checks that every LED arrives exactly in place, with no anomaly
+    /// and no misfit.
+    func expectUniqueFrameInPlace() throws {
+        let frame = uniqueFrame
+        try display(frame)
+        #expect(model.picture == frame)
+        #expect(model.anomalyCount == 0, "\(model.anomalies.prefix(3))")
+        #expect(model.misfit == nil)
+    }
+
+    /// What `other`, a model of some other panel, shows when this rig's driver sends it
+    /// `uniqueFrame` for two refreshes.
+    func picture(on other: HUB75Model) throws -> Frame {
+        let refresher = try panel.makeRefresher(lines: SimulatedGPIOLines(models: [other]))
+        try panel.show(uniqueFrame)
+        try refresher.refreshOnce()
+        try refresher.refreshOnce()
+        return other.picture
     }
 
     /// A frame of the panel's size in which every LED has its own colour, each channel an exact

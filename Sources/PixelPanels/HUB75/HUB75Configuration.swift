@@ -12,6 +12,7 @@
 /// | `transfer` | linear | linear, cie1931 | value → duty map, see `HUB75Transfer` |
 /// | `wiring` | regular | regular, adafruit-hat, adafruit-hat-pwm | pin map, see `HUB75PinMap` |
 /// | `pwm-lsb-ns` | 130 | 10…10000 | OE-low time of the least significant bit plane, ns |
+/// | `driver` | plain | plain, fm6126a, fm6127 | column driver chips to initialise, see `HUB75DriverChip` |
 /// | `row-address` | direct | direct, ab-shift, row-select, abc-shift, sm5266, b707 | how rows are selected, see `HUB75RowAddressing` |
 ///
 /// Fewer `pwm-bits` refresh faster (fewer, shorter planes) at the cost of colour depth; a longer
@@ -32,6 +33,8 @@ public struct HUB75Configuration: Hashable, Sendable {
     public internal(set) var brightnessPercent: Int
     /// How the panel selects a row pair (A–E in binary unless a shift register or row selects).
     public let rowAddressing: HUB75RowAddressing
+    /// The panels' column driver chips (FM6126A and FM6127 need their registers written first).
+    public let driverChip: HUB75DriverChip
 
     /// Checks the combination: `parallel` must not exceed the wiring's chains, the wiring must
     /// have every address line the row addressing uses (a 1/32-scan panel needs an E line),
@@ -43,7 +46,8 @@ public struct HUB75Configuration: Hashable, Sendable {
         transfer: HUB75Transfer = .linear,
         lsbNanoseconds: Int = 130,
         brightnessPercent: Int = 100,
-        rowAddressing: HUB75RowAddressing = .direct
+        rowAddressing: HUB75RowAddressing = .direct,
+        driverChip: HUB75DriverChip = .plain
     ) throws(PanelConfigurationError) {
         guard (1...100).contains(brightnessPercent) else {
             throw .badValue(type: "hub75", key: "brightness", value: String(brightnessPercent), allowed: "1...100")
@@ -63,6 +67,12 @@ public struct HUB75Configuration: Hashable, Sendable {
         if let problem = rowAddressing.problem(scan: geometry.scan) {
             throw .inconsistent(type: "hub75", reason: problem)
         }
+        if driverChip != .plain && geometry.columns % 16 != 0 {
+            throw .inconsistent(
+                type: "hub75",
+                reason: "driver=\(driverChip.rawValue) chips drive 16 columns each, but cols=\(geometry.columns); "
+                    + "use cols=32, 64 or 128")
+        }
         let neededLines = (rowAddressing.lineIndices(scan: geometry.scan).last ?? -1) + 1
         guard neededLines <= pinMap.address.count else {
             let what = rowAddressing == .direct ? "rows=\(geometry.rows)" : "row-address=\(rowAddressing.rawValue)"
@@ -81,6 +91,7 @@ public struct HUB75Configuration: Hashable, Sendable {
         self.lsbNanoseconds = lsbNanoseconds
         self.brightnessPercent = brightnessPercent
         self.rowAddressing = rowAddressing
+        self.driverChip = driverChip
     }
 
     /// Reads the keys in the table above from `options` (a `hub75:` description). Keys it does
@@ -118,6 +129,7 @@ public struct HUB75Configuration: Hashable, Sendable {
         let brightness = try options.integer("brightness", in: 1...100, default: 100)
         let addressing = HUB75RowAddressing(
             rawValue: try options.choice("row-address", HUB75RowAddressing.allCases.map(\.rawValue), default: "direct"))!
+        let chip = HUB75DriverChip(rawValue: try options.choice("driver", HUB75DriverChip.allCases.map(\.rawValue), default: "plain"))!
         try self.init(
             geometry: try HUB75Geometry(rows: rows, columns: columns, chain: chain, parallel: parallel),
             pinMap: HUB75PinMap.named(wiring)!,
@@ -125,7 +137,8 @@ public struct HUB75Configuration: Hashable, Sendable {
             transfer: transfer,
             lsbNanoseconds: lsb,
             brightnessPercent: brightness,
-            rowAddressing: addressing
+            rowAddressing: addressing,
+            driverChip: chip
         )
     }
 

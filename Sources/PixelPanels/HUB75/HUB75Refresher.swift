@@ -19,6 +19,8 @@ import Synchronization
 ///    row only, since every sequence moves the register on.
 /// 5. `write(set: 0, clear: OE)` — LEDs on; `hold(nanoseconds: lsb << b)`.
 /// 6. `write(set: OE, clear: 0)` — LEDs off again.
+/// Before the first refresh, panels with FM6126A or FM6127 chips get their configuration
+/// registers written, OE high first (`HUB75DriverInitWrites`).
 /// So the latch and the row address change only while OE is high, and a row shows all its
 /// planes in one visit. Only the address lines the panel reads are driven (E stays free on
 /// panels below 64 rows). At the end of the refresh the framebuffer may swap in a new frame.
@@ -43,6 +45,9 @@ public final class HUB75Refresher: @unchecked Sendable {
     private let addressWrites: HUB75RowAddressWrites
     private let holdNanoseconds: [Int]
     private let inRefresh = Atomic<Bool>(false)
+    private let initWrites: [HUB75PinWrite]
+    /// Whether the driver chips were initialised; only `refreshOnce` touches it, one at a time.
+    private var initialised = false
 
     /// A refresher that drives `lines`. Throws when the port cannot drive a line the wiring
     /// needs (the message lists them, so the port can be reopened with all of them).
@@ -72,6 +77,8 @@ public final class HUB75Refresher: @unchecked Sendable {
         self.configuration = configuration
         self.framebuffer = framebuffer
         self.lines = lines
+        initWrites = HUB75DriverInitWrites.writes(for: configuration)
+        initialised = initWrites.isEmpty
     }
 
     /// Shows every row address and bit plane of the front planes once (see the type's
@@ -89,6 +96,11 @@ public final class HUB75Refresher: @unchecked Sendable {
         let clock = clock, latch = latch, outputEnable = outputEnable, colourLines = colourLines
         let everyPlane = addressWrites.addressing.isLevel
         do {
+            if !initialised {
+                try lines.write(set: outputEnable, clear: 0)
+                for step in initWrites { try lines.write(set: step.set, clear: step.clear) }
+                initialised = true
+            }
             var index = 0
             for row in 0..<planes.scan {
                 let select = addressWrites.writes(row: row)

@@ -15,6 +15,11 @@ import PixelPanels
 /// - the row address lines (A, B, … as many as the scan needs, or the lines of the panel's
 ///   `row-address` type, decoded by `HUB75RowDecoder`) and OE, active low.
 ///
+/// Driver chips: with `driver=fm6126a` or `fm6127` each 16-column chip stays dark until its
+/// configuration registers hold the right words (`HUB75DriverChipModel`); for these panels the
+/// shift count is checked between falling LAT edges, since a register write raises LAT before
+/// its last clocks.
+///
 /// Light: while OE is low, every LED of the two addressed rows (row a of each half) whose
 /// latched bit is 1 accumulates lit time. The panel shows each row address for a *visit*: from
 /// the first OE-low moment at that address, through any further OE-low periods at it, until an
@@ -40,6 +45,9 @@ public final class HUB75Model: GPIODeviceModel {
     public let pinMap: HUB75PinMap
     /// How the panels select a row pair.
     public let rowAddressing: HUB75RowAddressing
+    /// The panels' column driver chips.
+    public var driverChip: HUB75DriverChip { chips.chip }
+    private var chips: HUB75DriverChipModel
     /// At most this many anomalies are kept; `anomalyCount` counts them all.
     public static let anomalyLimit = 1000
 
@@ -85,7 +93,8 @@ public final class HUB75Model: GPIODeviceModel {
 
     /// A model of `geometry` behind `pinMap` (which must have the chains and address lines the
     /// geometry and `rowAddressing` need).
-    public init(geometry: HUB75Geometry, pinMap: HUB75PinMap, rowAddressing: HUB75RowAddressing = .direct) {
+    public init(geometry: HUB75Geometry, pinMap: HUB75PinMap, rowAddressing: HUB75RowAddressing = .direct,
+                driverChip: HUB75DriverChip = .plain) {
         let addressIndices = rowAddressing.lineIndices(scan: geometry.scan)
         precondition(geometry.parallel <= pinMap.chains.count && (addressIndices.last ?? -1) < pinMap.address.count,
                      "pin map '\(pinMap.name)' lacks lines this geometry needs")
@@ -104,6 +113,7 @@ public final class HUB75Model: GPIODeviceModel {
         unusedAddressLines = rowAddressing != .direct ? [] : pinMap.address.enumerated().dropFirst(addressIndices.count)
             .map { (index: $0.offset, line: bit($0.element)) }.filter { $0.line & otherLines == 0 }
         length = geometry.chainLength
+        chips = HUB75DriverChipModel(chip: driverChip, lines: colourLines.count, length: length)
         shiftRegisters = Array(repeating: 0, count: colourLines.count * length)
         latches = Array(repeating: 0, count: colourLines.count * length)
         lit = Array(repeating: 0, count: geometry.height * length * 3)
@@ -115,7 +125,20 @@ public final class HUB75Model: GPIODeviceModel {
 
     /// A model of the panels `configuration` describes.
     public convenience init(configuration: HUB75Configuration) {
-        self.init(geometry: configuration.geometry, pinMap: configuration.pinMap, rowAddressing: configuration.rowAddressing)
+        self.init(geometry: configuration.geometry, pinMap: configuration.pinMap, rowAddressing: configuration.rowAddressing,
+                  driverChip: configuration.driverChip)
+    }
+
+    /// Notes a shift of another length than the chain's, then starts counting afresh.
+    private func checkShift() {
+        if clocksSinceLatch > 0, clocksSinceLatch != length, mismatchedShift == nil { mismatchedShift = clocksSinceLatch }
+        clocksSinceLatch = 0
+    }
+
+    /// Bit `x` (0 = the far end) of shift register `register`.
+    private func shiftedBit(register r: Int, column x: Int) -> Bool {
+        let i = ringStart + x
+        return shiftRegisters[r * length + (i < length ? i : i - length)] != 0
     }
 
     private func note(_ anomaly: HUB75Anomaly) {
@@ -129,6 +152,8 @@ public final class HUB75Model: GPIODeviceModel {
         let clockRose = old & clockLine == 0 && new & clockLine != 0
         let latchRose = old & latchLine == 0 && new & latchLine != 0
         let latchOpen = new & latchLine != 0
+        let latchFell = old & latchLine != 0 && new & latchLine == 0
+        let plainChips = chips.chip == .plain
 
         if clockRose {
             clockPulses += 1
@@ -138,11 +163,15 @@ public final class HUB75Model: GPIODeviceModel {
                 shiftRegisters[r * length + ringStart] = new & line != 0 ? 1 : 0
             }
             ringStart = ringStart + 1 == length ? 0 : ringStart + 1
+            chips.clockRose(latchHigh: latchOpen)
         }
         if latchRose {
             latchPulses += 1
-            if clocksSinceLatch > 0, clocksSinceLatch != length, mismatchedShift == nil { mismatchedShift = clocksSinceLatch }
-            clocksSinceLatch = 0
+            if plainChips { checkShift() }
+        }
+        if latchFell && !plainChips {
+            let command = chips.latchFell(bit: { line, x in self.shiftedBit(register: line, column: x) }, length: length)
+            if command { clocksSinceLatch = 0 } else { checkShift() }
         }
         if addressLineBeyondScan == nil, let extra = unusedAddressLines.first(where: { new & $0.line != 0 }) {
             addressLineBeyondScan = extra.index
@@ -169,6 +198,7 @@ public final class HUB75Model: GPIODeviceModel {
         nanoseconds += Int64(duration)
         guard levels & enableLine == 0, duration > 0, rowAddress >= 0 else { return }
         let a = rowAddress
+        let plainChips = chips.chip == .plain
         if a != visitAddress { startVisit(a) }
         let dt = Int64(duration)
         visitTime[a] += dt
@@ -178,7 +208,7 @@ public final class HUB75Model: GPIODeviceModel {
                 let y = chain * rows + half * scan + a
                 for colour in 0..<3 {
                     let r = (chain * 2 + half) * 3 + colour
-                    for x in 0..<length where latches[r * length + x] != 0 {
+                    for x in 0..<length where latches[r * length + x] != 0 && (plainChips || chips.lit(line: r, column: x)) {
                         lit[(y * length + x) * 3 + colour] += dt
                     }
                 }
