@@ -50,11 +50,10 @@ struct HUB75VariantRig {
         return other.picture
     }
 
-    /// A frame of the panel's size in which every LED has its own colour, each channel an exact
+    /// A frame of the panel's (visible) size in which every LED has its own colour, each channel an exact
     /// 11-bit level (`round(k × 65535 / 2047)`), so an 11-bit panel shows it back unchanged.
     var uniqueFrame: Frame {
-        let g = configuration.geometry
-        var frame = Frame(width: g.width, height: g.height)
+        var frame = Frame(width: configuration.width, height: configuration.height)
         func value(_ level: Int) -> UInt16 { UInt16((level * 65535 + 1023) / 2047) }
         for i in frame.pixels.indices {
             let red: Int = i % 2048

@@ -1,5 +1,9 @@
 /// Everything the HUB75 encoder and refresher need: geometry, wiring, colour depth, transfer
-/// curve and the bit-plane timing. Built in code or from `--panel hub75:key=value,…`.
+/// curve and the bit-plane timing. Built in code or from `--panel hub75:key=value,…`
+/// (`init(options:)`, in HUB75ConfigurationOptions.swift).
+///
+/// With `multiplexing`, `geometry` is the physical panel the shift registers form (wider and
+/// shorter than what a person sees) and `width` × `height` the visible size frames have.
 ///
 /// | key | default | allowed | meaning |
 /// |---|---|---|---|
@@ -13,6 +17,7 @@
 /// | `wiring` | regular | regular, adafruit-hat, adafruit-hat-pwm | pin map, see `HUB75PinMap` |
 /// | `pwm-lsb-ns` | 130 | 10…10000 | OE-low time of the least significant bit plane, ns |
 /// | `driver` | plain | plain, fm6126a, fm6127 | column driver chips to initialise, see `HUB75DriverChip` |
+/// | `multiplexing` | none | hzeller's 22 scheme names or numbers | an outdoor panel's wiring, see `HUB75Multiplexing` |
 /// | `row-address` | direct | direct, ab-shift, row-select, abc-shift, sm5266, b707 | how rows are selected, see `HUB75RowAddressing` |
 ///
 /// Fewer `pwm-bits` refresh faster (fewer, shorter planes) at the cost of colour depth; a longer
@@ -35,6 +40,10 @@ public struct HUB75Configuration: Hashable, Sendable {
     public let rowAddressing: HUB75RowAddressing
     /// The panels' column driver chips (FM6126A and FM6127 need their registers written first).
     public let driverChip: HUB75DriverChip
+    /// An outdoor panel's multiplexing scheme; nil for a panel that lights one row per half.
+    public let multiplexing: HUB75Multiplexing?
+    /// Where each visible LED goes in the physical frame, when multiplexed.
+    public let layout: HUB75MultiplexLayout?
 
     /// Checks the combination: `parallel` must not exceed the wiring's chains, the wiring must
     /// have every address line the row addressing uses (a 1/32-scan panel needs an E line),
@@ -47,7 +56,8 @@ public struct HUB75Configuration: Hashable, Sendable {
         lsbNanoseconds: Int = 130,
         brightnessPercent: Int = 100,
         rowAddressing: HUB75RowAddressing = .direct,
-        driverChip: HUB75DriverChip = .plain
+        driverChip: HUB75DriverChip = .plain,
+        multiplexing: HUB75Multiplexing? = nil
     ) throws(PanelConfigurationError) {
         guard (1...100).contains(brightnessPercent) else {
             throw .badValue(type: "hub75", key: "brightness", value: String(brightnessPercent), allowed: "1...100")
@@ -92,55 +102,35 @@ public struct HUB75Configuration: Hashable, Sendable {
         self.brightnessPercent = brightnessPercent
         self.rowAddressing = rowAddressing
         self.driverChip = driverChip
+        self.multiplexing = multiplexing
+        layout = try multiplexing.map { (scheme) throws(PanelConfigurationError) -> HUB75MultiplexLayout in
+            try Self.layout(scheme, geometry: geometry)
+        }
     }
 
-    /// Reads the keys in the table above from `options` (a `hub75:` description). Keys it does
-    /// not know are left for `options.finish()` to reject.
-    public init(options: inout PanelOptions) throws(PanelConfigurationError) {
-        let rowsText = options.text("rows", allowed: "8|16|32|64", default: "32")
-        let scanText = options.text("scan", allowed: "4|8|16|32", default: "rows/2")
-        var rows = 32
-        if let rowsText {
-            guard let r = Int(rowsText), [8, 16, 32, 64].contains(r) else {
-                throw .badValue(type: options.type, key: "rows", value: rowsText, allowed: "8|16|32|64")
-            }
-            rows = r
+    /// The layout of `scheme` on the physical `geometry`, or the error naming the sizes it fits.
+    private static func layout(_ scheme: HUB75Multiplexing, geometry g: HUB75Geometry) throws(PanelConfigurationError) -> HUB75MultiplexLayout {
+        let columns: Int = g.columns / scheme.widthFactor
+        let rows: Int = g.rows * scheme.heightDivisor
+        let fits = g.columns % scheme.widthFactor == 0 && scheme.sizes.contains(HUB75Multiplexing.Size(columns: columns, rows: rows))
+        guard fits, let layout = HUB75MultiplexLayout(scheme: scheme, columns: columns, rows: rows, chain: g.chain, parallel: g.parallel) else {
+            throw .inconsistent(type: "hub75", reason: Self.sizeAdvice(scheme, columns: columns, rows: rows))
         }
-        if let scanText {
-            guard let s = Int(scanText), [4, 8, 16, 32].contains(s) else {
-                throw .badValue(type: options.type, key: "scan", value: scanText, allowed: "4|8|16|32")
-            }
-            if rowsText == nil {
-                rows = 2 * s
-            } else if s != rows / 2 {
-                throw .inconsistent(
-                    type: options.type,
-                    reason: "scan=\(s) with rows=\(rows) means several rows per address (an outdoor multiplexed panel), "
-                        + "which is not supported; use scan=\(rows / 2) or leave scan out")
-            }
-        }
-        let columns = Int(try options.choice("cols", ["32", "64", "128"], default: "32"))!
-        let chain = try options.integer("chain", in: 1...32, default: 1)
-        let parallel = try options.integer("parallel", in: 1...3, default: 1)
-        let bits = try options.integer("pwm-bits", in: 1...11, default: 11)
-        let transfer = HUB75Transfer(rawValue: try options.choice("transfer", HUB75Transfer.allCases.map(\.rawValue), default: "linear"))!
-        let wiring = try options.choice("wiring", HUB75PinMap.all.map(\.name), default: HUB75PinMap.regular.name)
-        let lsb = try options.integer("pwm-lsb-ns", in: 10...10_000, default: 130)
-        let brightness = try options.integer("brightness", in: 1...100, default: 100)
-        let addressing = HUB75RowAddressing(
-            rawValue: try options.choice("row-address", HUB75RowAddressing.allCases.map(\.rawValue), default: "direct"))!
-        let chip = HUB75DriverChip(rawValue: try options.choice("driver", HUB75DriverChip.allCases.map(\.rawValue), default: "plain"))!
-        try self.init(
-            geometry: try HUB75Geometry(rows: rows, columns: columns, chain: chain, parallel: parallel),
-            pinMap: HUB75PinMap.named(wiring)!,
-            pwmBits: bits,
-            transfer: transfer,
-            lsbNanoseconds: lsb,
-            brightnessPercent: brightness,
-            rowAddressing: addressing,
-            driverChip: chip
-        )
+        return layout
     }
+
+    /// "multiplexing=NAME is made for …": the one-line advice for a panel size the scheme does not fit.
+    static func sizeAdvice(_ scheme: HUB75Multiplexing, columns: Int, rows: Int) -> String {
+        let first = scheme.sizes[0]
+        return "multiplexing=\(scheme.name) is made for \(scheme.sizeList) panels (cols x rows), not \(columns)x\(rows); "
+            + "give the size of one panel as you see it, e.g. cols=\(first.columns),rows=\(first.rows)"
+    }
+
+    /// Visible width in LEDs: what frames for this installation measure across.
+    public var width: Int { layout?.width ?? geometry.width }
+
+    /// Visible height in LEDs.
+    public var height: Int { layout?.height ?? geometry.height }
 
     /// The largest PWM level, `2^pwmBits − 1`: a channel at this level is lit for every plane.
     public var maxLevel: Int { (1 << pwmBits) - 1 }

@@ -17,7 +17,7 @@ public enum HUB75RowAddressing: String, Hashable, Sendable, CaseIterable {
     case direct
     /// A shift register clocked by A with active-low data on B.
     case abShift = "ab-shift"
-    /// Direct row select: one of A–D low (32×16 outdoor panels at 1/4 scan).
+    /// Direct row select: one of A–D low (32×16 outdoor panels at 1/4 scan; at most 4 rows).
     case rowSelect = "row-select"
     /// A shift register clocked by A with active-high data on C.
     case abcShift = "abc-shift"
@@ -48,7 +48,7 @@ public enum HUB75RowAddressing: String, Hashable, Sendable, CaseIterable {
     public func lineIndices(scan: Int) -> [Int] {
         switch self {
         case .direct:
-            return Array(0..<scan.trailingZeroBitCount)
+            return Array(0..<(Int.bitWidth - (scan - 1).leadingZeroBitCount))
         case .abShift:
             return [0, 1]
         case .rowSelect:
@@ -70,7 +70,7 @@ public enum HUB75RowAddressing: String, Hashable, Sendable, CaseIterable {
 
     /// Nil when the type can address `scan` row addresses, otherwise what to change.
     func problem(scan: Int) -> String? {
-        if self == .rowSelect && scan != 4 {
+        if self == .rowSelect && scan > 4 {
             return "row-address=row-select selects one of 4 rows (lines A–D), but the panel has \(scan) row addresses; "
                 + "use rows=8 (scan=4) or another row-address"
         }

@@ -47,6 +47,8 @@ public final class HUB75Model: GPIODeviceModel {
     public let rowAddressing: HUB75RowAddressing
     /// The panels' column driver chips.
     public var driverChip: HUB75DriverChip { chips.chip }
+    /// An outdoor panel's wiring of visible LEDs to the physical panel, if multiplexed.
+    public let layout: HUB75MultiplexLayout?
     private var chips: HUB75DriverChipModel
     /// At most this many anomalies are kept; `anomalyCount` counts them all.
     public static let anomalyLimit = 1000
@@ -94,13 +96,14 @@ public final class HUB75Model: GPIODeviceModel {
     /// A model of `geometry` behind `pinMap` (which must have the chains and address lines the
     /// geometry and `rowAddressing` need).
     public init(geometry: HUB75Geometry, pinMap: HUB75PinMap, rowAddressing: HUB75RowAddressing = .direct,
-                driverChip: HUB75DriverChip = .plain) {
+                driverChip: HUB75DriverChip = .plain, layout: HUB75MultiplexLayout? = nil) {
         let addressIndices = rowAddressing.lineIndices(scan: geometry.scan)
         precondition(geometry.parallel <= pinMap.chains.count && (addressIndices.last ?? -1) < pinMap.address.count,
                      "pin map '\(pinMap.name)' lacks lines this geometry needs")
         self.geometry = geometry
         self.pinMap = pinMap
         self.rowAddressing = rowAddressing
+        self.layout = layout
         func bit(_ gpio: Int) -> UInt64 { 1 << UInt64(gpio) }
         clockLine = bit(pinMap.clock)
         latchLine = bit(pinMap.latch)
@@ -126,7 +129,7 @@ public final class HUB75Model: GPIODeviceModel {
     /// A model of the panels `configuration` describes.
     public convenience init(configuration: HUB75Configuration) {
         self.init(geometry: configuration.geometry, pinMap: configuration.pinMap, rowAddressing: configuration.rowAddressing,
-                  driverChip: configuration.driverChip)
+                  driverChip: configuration.driverChip, layout: configuration.layout)
     }
 
     /// Notes a shift of another length than the chain's, then starts counting afresh.
@@ -230,8 +233,18 @@ public final class HUB75Model: GPIODeviceModel {
     }
 
     /// What a person sees (defined above): `columns × chain` wide, `rows × parallel` high, column
-    /// 0 at the far end of each chain, parallel chain 0 on top.
+    /// 0 at the far end of each chain, parallel chain 0 on top. On a multiplexed panel each
+    /// visible LED shows the physical place `layout` wires it to.
     public var picture: Frame {
+        let shown = physicalPicture
+        guard let layout else { return shown }
+        var frame = Frame(width: layout.width, height: layout.height)
+        for (i, place) in layout.physicalIndex.enumerated() { frame.pixels[i] = shown.pixels[place] }
+        return frame
+    }
+
+    /// The picture as the shift registers are laid out: the physical panel, `chainLength` wide.
+    public var physicalPicture: Frame {
         var frame = Frame(width: length, height: geometry.height)
         var total: Int64 = 0, count: Int64 = 0
         for a in 0..<geometry.scan where visited[a] { total += visitTime[a]; count += 1 }
