@@ -18,6 +18,8 @@
 /// | `pwm-lsb-ns` | 130 | 10…10000 | OE-low time of the least significant bit plane, ns |
 /// | `driver` | plain | plain, fm6126a, fm6127 | column driver chips to initialise, see `HUB75DriverChip` |
 /// | `multiplexing` | none | hzeller's 22 scheme names or numbers | an outdoor panel's wiring, see `HUB75Multiplexing` |
+/// | `inverse` | false | true, false | colour lines active low: every data bit inverted |
+/// | `rgb-sequence` | rgb | rgb, rbg, grb, gbr, brg, bgr | colours of the R, G, B lines, see `HUB75ColourSequence` |
 /// | `row-address` | direct | direct, ab-shift, row-select, abc-shift, sm5266, b707 | how rows are selected, see `HUB75RowAddressing` |
 ///
 /// Fewer `pwm-bits` refresh faster (fewer, shorter planes) at the cost of colour depth; a longer
@@ -44,6 +46,11 @@ public struct HUB75Configuration: Hashable, Sendable {
     public let multiplexing: HUB75Multiplexing?
     /// Where each visible LED goes in the physical frame, when multiplexed.
     public let layout: HUB75MultiplexLayout?
+    /// Whether the panel's colour lines are active low (hzeller's `--led-inverse`): the
+    /// refresher inverts every colour bit it clocks out, so dark is all lines high.
+    public var inverse = false
+    /// Which colour each colour line drives (hzeller's `--led-rgb-sequence`).
+    public var colourSequence = HUB75ColourSequence.rgb
 
     /// Checks the combination: `parallel` must not exceed the wiring's chains, the wiring must
     /// have every address line the row addressing uses (a 1/32-scan panel needs an E line),

@@ -36,6 +36,9 @@ extension HUB75Configuration {
         } else {
             size = try Self.plainSize(rows: rowsText, columns: columnsText, scan: scanText, type: type)
         }
+        let inverse = try options.flag("inverse")
+        let sequence = HUB75ColourSequence(
+            rawValue: try options.choice("rgb-sequence", HUB75ColourSequence.allCases.map(\.rawValue), default: "rgb"))!
         let physicalRows: Int = size.rows / (scheme?.heightDivisor ?? 1)
         let physicalColumns: Int = size.columns * (scheme?.widthFactor ?? 1)
         try self.init(
@@ -49,6 +52,8 @@ extension HUB75Configuration {
             driverChip: chip,
             multiplexing: scheme
         )
+        self.inverse = inverse
+        colourSequence = sequence
     }
 
     /// One panel's size without multiplexing: rows 8|16|32|64 (or twice `scan`), cols 32|64|128.

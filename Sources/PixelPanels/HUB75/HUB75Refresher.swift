@@ -10,7 +10,8 @@ import Synchronization
 ///    `write(set: data[x], clear: (colourLines ^ data[x]) | CLK)` — data on the colour lines,
 ///    CLK low; then `write(set: CLK, clear: 0)` — the rising edge that shifts the bits in.
 ///    (Taking CLK low together with the next column's data keeps it two writes per column; the
-///    registers sample on the rising edge, half a clock after the data settled.)
+///    registers sample on the rising edge, half a clock after the data settled.) With `inverse`
+///    every colour bit is inverted on its way out.
 /// 2. `write(set: OE, clear: CLK)` — blank the LEDs (OE high) and end the last clock.
 /// 3. `write(set: LAT, clear: 0)`, `write(set: 0, clear: LAT)` — latch the shifted row.
 /// 4. select the row pair: with `row-address=direct` (and `row-select`) one
@@ -41,6 +42,8 @@ public final class HUB75Refresher: @unchecked Sendable {
     private let latch: UInt64
     private let outputEnable: UInt64
     private let colourLines: UInt64
+    /// The colour lines with `inverse`, else 0: XORed into every data word.
+    private let inversion: UInt64
     private let addressLines: UInt64
     private let addressWrites: HUB75RowAddressWrites
     private let holdNanoseconds: [Int]
@@ -58,6 +61,7 @@ public final class HUB75Refresher: @unchecked Sendable {
         latch = bit(pins.latch)
         outputEnable = bit(pins.outputEnable)
         colourLines = pins.chains.prefix(g.parallel).flatMap(\.lines).reduce(0) { $0 | bit($1) }
+        inversion = configuration.inverse ? colourLines : 0
         addressWrites = HUB75RowAddressWrites(addressing: configuration.rowAddressing, scan: g.scan, address: pins.address)
         addressLines = addressWrites.lines
         holdNanoseconds = (0..<configuration.pwmBits).map { configuration.lsbNanoseconds << $0 }
@@ -93,7 +97,7 @@ public final class HUB75Refresher: @unchecked Sendable {
         let planes = framebuffer.frontPlanes
         let words = planes.words
         let length = planes.chainLength, bits = planes.pwmBits
-        let clock = clock, latch = latch, outputEnable = outputEnable, colourLines = colourLines
+        let clock = clock, latch = latch, outputEnable = outputEnable, colourLines = colourLines, inversion = inversion
         let everyPlane = addressWrites.addressing.isLevel
         do {
             if !initialised {
@@ -106,7 +110,7 @@ public final class HUB75Refresher: @unchecked Sendable {
                 let select = addressWrites.writes(row: row)
                 for plane in 0..<bits {
                     for _ in 0..<length {
-                        let data = UInt64(words[index])
+                        let data = UInt64(words[index]) ^ inversion
                         index += 1
                         try lines.write(set: data, clear: (colourLines ^ data) | clock)
                         try lines.write(set: clock, clear: 0)

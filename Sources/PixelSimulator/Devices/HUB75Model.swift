@@ -9,7 +9,8 @@ import PixelPanels
 /// - six shift registers (R G B of the upper and of the lower half), each `columns × chain` bits
 ///   long. On every rising edge of CLK each takes the level of its colour line; the bit taken
 ///   enters at the Pi's end and all others move one place on, so after a full row the first bit
-///   sent sits at column 0, the far end of the chain;
+///   sent sits at column 0, the far end of the chain (a panel with `inverse` takes a low line as
+///   1; with `rgb-sequence` each register listens to the line that carries its colour);
 /// - six output latches, transparent while LAT is high (they follow the shift registers) and
 ///   holding while it is low;
 /// - the row address lines (A, B, … as many as the scan needs, or the lines of the panel's
@@ -49,6 +50,8 @@ public final class HUB75Model: GPIODeviceModel {
     public var driverChip: HUB75DriverChip { chips.chip }
     /// An outdoor panel's wiring of visible LEDs to the physical panel, if multiplexed.
     public let layout: HUB75MultiplexLayout?
+    /// Whether the colour lines are active low: a shift register takes a low line as 1.
+    public let inverse: Bool
     private var chips: HUB75DriverChipModel
     /// At most this many anomalies are kept; `anomalyCount` counts them all.
     public static let anomalyLimit = 1000
@@ -96,7 +99,8 @@ public final class HUB75Model: GPIODeviceModel {
     /// A model of `geometry` behind `pinMap` (which must have the chains and address lines the
     /// geometry and `rowAddressing` need).
     public init(geometry: HUB75Geometry, pinMap: HUB75PinMap, rowAddressing: HUB75RowAddressing = .direct,
-                driverChip: HUB75DriverChip = .plain, layout: HUB75MultiplexLayout? = nil) {
+                driverChip: HUB75DriverChip = .plain, layout: HUB75MultiplexLayout? = nil,
+                inverse: Bool = false, colourSequence: HUB75ColourSequence = .rgb) {
         let addressIndices = rowAddressing.lineIndices(scan: geometry.scan)
         precondition(geometry.parallel <= pinMap.chains.count && (addressIndices.last ?? -1) < pinMap.address.count,
                      "pin map '\(pinMap.name)' lacks lines this geometry needs")
@@ -104,12 +108,15 @@ public final class HUB75Model: GPIODeviceModel {
         self.pinMap = pinMap
         self.rowAddressing = rowAddressing
         self.layout = layout
+        self.inverse = inverse
         func bit(_ gpio: Int) -> UInt64 { 1 << UInt64(gpio) }
         clockLine = bit(pinMap.clock)
         latchLine = bit(pinMap.latch)
         enableLine = bit(pinMap.outputEnable)
         rowDecoder = HUB75RowDecoder(addressing: rowAddressing, scan: geometry.scan, address: pinMap.address)
-        colourLines = pinMap.chains.prefix(geometry.parallel).flatMap(\.lines).map(bit)
+        // Register (chain × 2 + half) × 3 + colour listens to the line `colourSequence` gives that colour.
+        let lineOfSignal = colourSequence.lineOfSignal
+        colourLines = pinMap.chains.prefix(geometry.parallel).flatMap { chain in lineOfSignal.map { bit(chain.lines[$0]) } }
         allColourLines = colourLines.reduce(0, |)
         let otherLines = clockLine | latchLine | enableLine | allColourLines
         // Only a binary address has lines "beyond the scan"; the other types use fixed lines.
@@ -129,7 +136,8 @@ public final class HUB75Model: GPIODeviceModel {
     /// A model of the panels `configuration` describes.
     public convenience init(configuration: HUB75Configuration) {
         self.init(geometry: configuration.geometry, pinMap: configuration.pinMap, rowAddressing: configuration.rowAddressing,
-                  driverChip: configuration.driverChip, layout: configuration.layout)
+                  driverChip: configuration.driverChip, layout: configuration.layout,
+                  inverse: configuration.inverse, colourSequence: configuration.colourSequence)
     }
 
     /// Notes a shift of another length than the chain's, then starts counting afresh.
@@ -163,7 +171,7 @@ public final class HUB75Model: GPIODeviceModel {
             clocksSinceLatch += 1
             if (old ^ new) & allColourLines != 0 { note(.dataChangeOnClockEdge(atNanoseconds: nanoseconds)) }
             for (r, line) in colourLines.enumerated() {
-                shiftRegisters[r * length + ringStart] = new & line != 0 ? 1 : 0
+                shiftRegisters[r * length + ringStart] = (new & line != 0) != inverse ? 1 : 0
             }
             ringStart = ringStart + 1 == length ? 0 : ringStart + 1
             chips.clockRose(latchHigh: latchOpen)
