@@ -10,6 +10,8 @@ import Testing
         "hub75:rows=32,cols=64,driver=fm6127",
         "hub75:rows=32,cols=32,chain=2,parallel=2,driver=fm6127",
         "hub75:rows=64,cols=64,driver=fm6126a,row-address=ab-shift",
+        "hub75:rows=32,cols=64,driver=fm6126a,inverse",
+        "hub75:multiplexing=Kaler2Scan,driver=fm6127,inverse,row-address=ab-shift",
     ])
     func theRightInitialisationLightsThePanel(_ text: String) throws {
         try HUB75VariantRig(text).expectUniqueFrameInPlace()
