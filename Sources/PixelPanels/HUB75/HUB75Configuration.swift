@@ -110,8 +110,10 @@ public struct HUB75Configuration: Hashable, Sendable {
         self.rowAddressing = rowAddressing
         self.driverChip = driverChip
         self.multiplexing = multiplexing
-        layout = try multiplexing.map { (scheme) throws(PanelConfigurationError) -> HUB75MultiplexLayout in
-            try Self.layout(scheme, geometry: geometry)
+        if let multiplexing {
+            layout = try Self.layout(multiplexing, geometry: geometry)
+        } else {
+            layout = nil
         }
     }
 

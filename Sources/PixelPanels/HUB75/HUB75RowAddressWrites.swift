@@ -39,7 +39,9 @@ public struct HUB75RowAddressWrites: Hashable, Sendable {
             starts.append(all.count)
             switch addressing {
             case .direct:
-                let word: UInt64 = (0..<5).reduce(UInt64(0)) { row >> $1 & 1 == 1 ? $0 | bit($1) : $0 } & used
+                var word: UInt64 = 0
+                for line in 0..<5 where (row >> line) & 1 == 1 { word |= bit(line) }
+                word &= used
                 all.append(HUB75PinWrite(set: word, clear: used ^ word))
             case .rowSelect:
                 let word: UInt64 = used & ~bit(row % 4)

@@ -56,7 +56,9 @@ struct HUB75RowDecoder {
         let set = stages.indices.filter { stages[$0] }
         guard set.count == 1 else { return -1 }
         if addressing == .sm5266 {
-            let group = (high(new, 3) && used.contains(3) ? 1 : 0) + (high(new, 4) && used.contains(4) ? 2 : 0)
+            let d: Int = high(new, 3) && used.contains(3) ? 1 : 0
+            let e: Int = high(new, 4) && used.contains(4) ? 2 : 0
+            let group: Int = d + e
             return group * 8 + set[0]
         }
         return set[0]
