@@ -16,7 +16,7 @@ RELEASE_FLAGS += -j $(JOBS)
 endif
 OUT ?= out
 
-.PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
+.PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
 	@SWIFT="$(SWIFT)" scripts/ensure-swift.sh
@@ -93,9 +93,10 @@ test-trixie:
 	scripts/trixie-root.sh amd64 run -- swift build --build-tests --scratch-path .build-trixie $(TRIXIE_SWIFT_FLAGS)
 	scripts/trixie-root.sh amd64 run -- env PIXELWHEEL_EXPECT_GPIOD_API=2 swift test --skip-build --scratch-path .build-trixie
 
-# `make test-arm64` (not in CI: slow): PixelWheel built with Debian's Swift in the arm64 trixie
-# root under qemu-user, its golden digests, a scripted sim and every example's frames compared
-# byte for byte with the x86-64 build's (scripts/test-arm64.sh).
+# `make test-arm64` (not in CI: making the arm64 root under emulation alone takes ~10 min):
+# PixelWheel cross-compiled for aarch64 with Debian trixie's Swift (scripts/cross-build.sh), run
+# in the arm64 trixie root under qemu-user, its golden digests, a scripted sim and every
+# example's frames compared byte for byte with the x86-64 build's (scripts/test-arm64.sh).
 test-arm64: setup
 	scripts/test-arm64.sh
 
@@ -107,10 +108,18 @@ deb: release
 	scripts/make-deb.sh .build/release/pixelwheel $(OUT)
 
 # `make deb-arm64`: the same package for a 64-bit Pi (a Zero 2 W cannot compile Swift itself),
-# built with Debian trixie's Swift in the arm64 trixie root under qemu-user. Slow (see the README).
+# cross-compiled here with Debian trixie's Swift against the arm64 trixie root, and packaged in
+# that root (under qemu-user) so that dpkg-shlibdeps reads arm64's libraries.
+ARM64_BIN = .build-cross-arm64/aarch64-unknown-linux-gnu/release/pixelwheel
 deb-arm64:
-	scripts/trixie-root.sh arm64 run -- swift build $(RELEASE_FLAGS) --product pixelwheel --scratch-path .build-trixie-arm64
-	scripts/trixie-root.sh arm64 run -- scripts/make-deb.sh .build-trixie-arm64/release/pixelwheel $(OUT)
+	TRIXIE_SYSROOT=arm64 scripts/trixie-root.sh amd64 run -- scripts/cross-build.sh .build-cross-arm64 pixelwheel -- $(if $(JOBS),-j $(JOBS))
+	scripts/trixie-root.sh arm64 run -- scripts/make-deb.sh $(ARM64_BIN) $(OUT)
+
+# `make test-deb-arm64` (not in CI, for the arm64 root's sake): the checks of test-deb on the
+# arm64 package, installed and run in the arm64 trixie root under qemu-user.
+test-deb-arm64:
+	TRIXIE_SYSROOT=arm64 scripts/trixie-root.sh amd64 run -- scripts/cross-build.sh .build-cross-arm64 pixelwheel -- $(if $(JOBS),-j $(JOBS))
+	scripts/trixie-root.sh arm64 run -- scripts/test-deb.sh $(ARM64_BIN)
 
 # `make test-deb`: in the amd64 trixie root, the package from Debian's Swift: lintian without
 # errors, apt install, doctor and every example from the installed files, an upgrade that keeps

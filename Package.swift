@@ -47,6 +47,10 @@ let package = Package(
         // SPI, I²C, GPIO out and in: the bus protocols under both the panels and the inputs, bus
         // errors and traces. No operating system.
         .target(name: "PixelBus", dependencies: ["PixelCore"]),
+        // Network streams without sockets: the E1.31, Art-Net, DDP, OPC, Flaschen-Taschen,
+        // TPM2.net and WLED UDP parsers and packet builders, sequence checks, sources and the
+        // frame assembler. Pure values; the sockets come later behind PixelSystem's seam.
+        .target(name: "PixelNetwork", dependencies: ["PixelCore"]),
         // The whole input side: InputEvent and InputSource, the quadrature decoder, debouncer and
         // click wheel, the encoder wiring, and the encoder, script and keyboard sources.
         .target(name: "PixelInputs", dependencies: ["PixelCore", "PixelBus"]),
@@ -112,7 +116,8 @@ let package = Package(
         .executableTarget(
             name: "pixelfuzz",
             dependencies: ["CPixelFuzz", "PixelConfig", "PixelCore", "PixelEffects", "PixelImages", "PixelInputs", "PixelBus",
-                           "PixelPanels", "PixelRuntime", "PixelWeb", "PixelTools", "PixelSimulator", "PixelSystem", "PixelUI"],
+                           "PixelPanels", "PixelRuntime", "PixelWeb", "PixelTools", "PixelSimulator", "PixelSystem", "PixelUI",
+                           "PixelNetwork"],
             path: "Tests/Fuzz/pixelfuzz"
         ),
 
@@ -127,6 +132,7 @@ let package = Package(
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore"]),
         .testTarget(name: "PixelEffectsTests", dependencies: ["PixelEffects"]),
         .testTarget(name: "PixelBusTests", dependencies: ["PixelBus"]),
+        .testTarget(name: "PixelNetworkTests", dependencies: ["PixelNetwork", "PixelCore", "PixelTestSupport"]),
         .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels", "PixelBus", "PixelTestSupport"]),
         .testTarget(name: "PixelUITests", dependencies: ["PixelUI", "PixelInputs"]),
         .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem", "PixelTestSupport"]),

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The whole program compiled for the Pi's CPU: PixelWheel built with Debian trixie's Swift in
-# the arm64 trixie root, run there under qemu-user, and its output compared byte for byte with
-# this machine's x86-64 build (make test-arm64; not in CI: the build under emulation is slow).
+# The whole program compiled for the Pi's CPU: PixelWheel cross-compiled for aarch64 with Debian
+# trixie's Swift against the arm64 trixie root (scripts/cross-build.sh), run in that root under
+# qemu-user, and its output compared byte for byte with this machine's x86-64 build
+# (make test-arm64).
 #
 # Compared: every golden frame digest (golden-frames), a headless `sim` with a script, and every
 # example's `run --simulate --no-tty`, each as PNG frames written with --frames-out, plus
@@ -19,13 +20,14 @@ cat >"$out/outputs.sh" <<'INNER'
 #!/usr/bin/env bash
 set -euo pipefail
 bin=$1 dest=$2 script=$3
-mkdir -p "$dest"
+mkdir -p "$dest/sim"
 "$bin/golden-frames" >"$dest/golden.txt"
 "$bin/pixelwheel" list >"$dest/list.txt"
 "$bin/pixelwheel" sim --no-tty --seconds 3 --script "$script" --state "$dest/sim-settings.conf" --frames-out "$dest/sim" >/dev/null
 for example in config/*.toml; do
     name=$(basename "$example" .toml)
     "$bin/pixelwheel" run --config "$example" --check >"$dest/$name-check.txt"
+    mkdir -p "$dest/$name"
     "$bin/pixelwheel" run --config "$example" --simulate --no-tty --seconds 1 --state "$dest/$name-settings.conf" \
         --frames-out "$dest/$name" >/dev/null
 done
@@ -38,13 +40,15 @@ swift build -c release --static-swift-stdlib -Xlinker -lcurl --product pixelwhee
 swift build -c release --static-swift-stdlib -Xlinker -lcurl --product golden-frames >/dev/null
 "$out/outputs.sh" "$(swift build -c release --static-swift-stdlib -Xlinker -lcurl --show-bin-path)" "$out/x86_64" "$script"
 
-echo "arm64: building in the trixie root under qemu (long)"
+echo "arm64: cross-compiling with Debian trixie's Swift against the arm64 trixie root"
 build_started=$(date +%s)
-scripts/trixie-root.sh arm64 run -- swift build -c release --static-swift-stdlib -Xlinker -lcurl --product pixelwheel --scratch-path .build-trixie-arm64 ${TRIXIE_SWIFT_FLAGS:-}
-scripts/trixie-root.sh arm64 run -- swift build -c release --static-swift-stdlib -Xlinker -lcurl --product golden-frames --scratch-path .build-trixie-arm64 ${TRIXIE_SWIFT_FLAGS:-}
+TRIXIE_SYSROOT=arm64 scripts/trixie-root.sh amd64 run -- \
+    scripts/cross-build.sh .build-cross-arm64 pixelwheel golden-frames -- ${ARM64_SWIFT_FLAGS:-}
 build_seconds=$(($(date +%s) - build_started))
-scripts/trixie-root.sh arm64 run -- file .build-trixie-arm64/release/pixelwheel
-scripts/trixie-root.sh arm64 run -- "$out/outputs.sh" .build-trixie-arm64/release "$out/aarch64" "$script"
+bin=.build-cross-arm64/aarch64-unknown-linux-gnu/release
+echo "arm64: running in the arm64 trixie root under qemu-user"
+if command -v file >/dev/null; then file "$bin/pixelwheel"; fi
+scripts/trixie-root.sh arm64 run -- "$out/outputs.sh" "$bin" "$out/aarch64" "$script"
 
 frames=$(find "$out/x86_64" -name '*.png' | wc -l)
 if diff -r "$out/x86_64" "$out/aarch64" >"$out/differences.txt"; then

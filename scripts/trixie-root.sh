@@ -9,6 +9,10 @@
 #                                               repository (read-write)
 #   scripts/trixie-root.sh ARCH clean           deletes every cached root for ARCH
 #
+# With TRIXIE_SYSROOT=OTHER (amd64 or arm64), `run` also mounts OTHER's root, read-only, at
+# /sysroot in ARCH's root, making it first if needed: the target's headers, libraries and Swift
+# runtime for a cross build (scripts/cross-build.sh).
+#
 # ARCH is amd64 (native) or arm64 (through qemu-aarch64-static and binfmt_misc). The root lives
 # in ~/.cache/pixelwheel/trixie-ARCH-KEY, KEY being a hash of the package list and of this
 # script's version, so a changed list makes a new root and an unchanged one is reused. It is
@@ -30,7 +34,7 @@ libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev libi2c-dev libcurl4-op
 git make procps python3 ca-certificates"
 
 usage() {
-    sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -57,6 +61,7 @@ cache="${XDG_CACHE_HOME:-$HOME/.cache}/pixelwheel"
 root="$cache/trixie-$arch-$key"
 mkdir -p "$cache"
 
+sysroot=""
 native=$(dpkg --print-architecture)
 foreign=""
 [ "$arch" = "$native" ] || foreign=yes
@@ -126,6 +131,11 @@ mount_for_run() {
         mount --bind "$target" "$dir$target"
         mount -o remount,bind,ro "$dir$target"
     done
+    if [ -n "$sysroot" ]; then
+        mkdir -p "$dir/sysroot"
+        mount --bind "$sysroot" "$dir/sysroot"
+        mount -o remount,bind,ro "$dir/sysroot"
+    fi
 }
 
 # git's url.BASE.insteadOf rules on this machine, system and global, as "BASE PREFIX" lines.
@@ -211,6 +221,11 @@ run() {
     [ "${1:-}" = "--" ] && shift
     [ $# -ge 1 ] || usage
     create >/dev/null
+    if [ -n "${TRIXIE_SYSROOT:-}" ]; then
+        [ "$TRIXIE_SYSROOT" != "$arch" ] || { echo "error: TRIXIE_SYSROOT=$arch is the root itself; name the other architecture" >&2; exit 2; }
+        sysroot=$(TRIXIE_SYSROOT='' "$0" "$TRIXIE_SYSROOT" create | tail -n 1)
+        [ -d "$sysroot" ] || { echo "error: no $TRIXIE_SYSROOT root to mount at /sysroot" >&2; exit 1; }
+    fi
     ensure_binfmt
     local status=0
     (

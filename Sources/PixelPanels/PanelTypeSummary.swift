@@ -26,7 +26,8 @@ public struct PanelTypeSummary: Sendable {
         + "(seen from the front), then mirror=x|y|xy flips it; a quarter turn swaps the frame's width and height"
 
     /// The notes of `type`: the rows of its board table (max7219 modules, ht16k33 layouts,
-    /// is31fl3731 boards, ready-made strip tiles), and the old meanings of `rotate`.
+    /// is31fl3731 boards, ready-made strip tiles, hub75 multiplexing schemes), and the old
+    /// meanings of `rotate`.
     static func notes(_ type: String) -> [String] {
         switch type {
         case "max7219":
@@ -39,6 +40,9 @@ public struct PanelTypeSummary: Sendable {
                 + "90 and 270 too (a turned 16x8 layout takes 8x16 frames), and mirror"]
         case "is31fl3731":
             return IS31FL3731Board.all.map { "board=\($0.name): \($0.boards)" }
+        case "hub75":
+            return HUB75Multiplexing.all.map { "multiplexing=\($0.name) (or \($0.number)): panels of \($0.sizeList) (cols x rows)" }
+                + ["row-address and driver are hzeller's --led-row-addr-type (0-5, in the order listed) and --led-panel-type"]
         case "ws2812", "apa102", "sk9822":
             return TileBoard.all.map { "tile=\($0.name): \($0.boards)" }
                 + ["tile-rotate is how each tile is wired on the board; rotate and mirror mount the whole board, as before"]

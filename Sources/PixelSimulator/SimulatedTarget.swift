@@ -37,7 +37,7 @@ public struct SimulatedTarget {
             let model = IS31FL3731Model(address: c.address, board: c.board)
             self.init(model: model, spi: nil, i2c: i2c(model), gpio: nil)
         case let .hub75(c):
-            let model = HUB75Model(geometry: c.geometry, pinMap: c.pinMap)
+            let model = HUB75Model(configuration: c)
             let name = panel.device == "auto" ? "gpiochip0" : panel.device
             self.init(model: model, spi: nil, i2c: nil, gpio: SimulatedGPIOLines(name: name, models: [model], time: time))
         case let .ws2812(c):

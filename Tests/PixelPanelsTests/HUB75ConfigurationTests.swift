@@ -34,8 +34,8 @@ import Testing
     @Test func scanContradictingRowsIsRejected() {
         #expect(throws: PanelConfigurationError.inconsistent(
             type: "hub75",
-            reason: "scan=8 with rows=32 means several rows per address (an outdoor multiplexed panel), "
-                + "which is not supported; use scan=16 or leave scan out")
+            reason: "scan=8 with rows=32 means several rows per address (an outdoor multiplexed panel); "
+                + "name its scheme with multiplexing= (pixelwheel list shows them), or use scan=16 or leave scan out")
         ) { try parse("hub75:rows=32,scan=8") }
     }
 

@@ -1,5 +1,9 @@
 /// Everything the HUB75 encoder and refresher need: geometry, wiring, colour depth, transfer
-/// curve and the bit-plane timing. Built in code or from `--panel hub75:key=value,…`.
+/// curve and the bit-plane timing. Built in code or from `--panel hub75:key=value,…`
+/// (`init(options:)`, in HUB75ConfigurationOptions.swift).
+///
+/// With `multiplexing`, `geometry` is the physical panel the shift registers form (wider and
+/// shorter than what a person sees) and `width` × `height` the visible size frames have.
 ///
 /// | key | default | allowed | meaning |
 /// |---|---|---|---|
@@ -12,6 +16,11 @@
 /// | `transfer` | linear | linear, cie1931 | value → duty map, see `HUB75Transfer` |
 /// | `wiring` | regular | regular, adafruit-hat, adafruit-hat-pwm | pin map, see `HUB75PinMap` |
 /// | `pwm-lsb-ns` | 130 | 10…10000 | OE-low time of the least significant bit plane, ns |
+/// | `driver` | plain | plain, fm6126a, fm6127 | column driver chips to initialise, see `HUB75DriverChip` |
+/// | `multiplexing` | none | hzeller's 22 scheme names or numbers | an outdoor panel's wiring, see `HUB75Multiplexing` |
+/// | `inverse` | false | true, false | colour lines active low: every data bit inverted |
+/// | `rgb-sequence` | rgb | rgb, rbg, grb, gbr, brg, bgr | colours of the R, G, B lines, see `HUB75ColourSequence` |
+/// | `row-address` | direct | direct, ab-shift, row-select, abc-shift, sm5266, b707 | how rows are selected, see `HUB75RowAddressing` |
 ///
 /// Fewer `pwm-bits` refresh faster (fewer, shorter planes) at the cost of colour depth; a longer
 /// `pwm-lsb-ns` helps slow panels that ghost or lose the darkest plane.
@@ -29,16 +38,33 @@ public struct HUB75Configuration: Hashable, Sendable {
     /// Global brightness, 1…100 % of full duty: every level is scaled by it before the bit
     /// planes are cut, so dimming costs no refresh rate (at the price of fewer levels in use).
     public internal(set) var brightnessPercent: Int
+    /// How the panel selects a row pair (A–E in binary unless a shift register or row selects).
+    public let rowAddressing: HUB75RowAddressing
+    /// The panels' column driver chips (FM6126A and FM6127 need their registers written first).
+    public let driverChip: HUB75DriverChip
+    /// An outdoor panel's multiplexing scheme; nil for a panel that lights one row per half.
+    public let multiplexing: HUB75Multiplexing?
+    /// Where each visible LED goes in the physical frame, when multiplexed.
+    public let layout: HUB75MultiplexLayout?
+    /// Whether the panel's colour lines are active low (hzeller's `--led-inverse`): the
+    /// refresher inverts every colour bit it clocks out, so dark is all lines high.
+    public var inverse = false
+    /// Which colour each colour line drives (hzeller's `--led-rgb-sequence`).
+    public var colourSequence = HUB75ColourSequence.rgb
 
-    /// Checks the combination: `parallel` must not exceed the wiring's chains, a 1/32-scan panel
-    /// needs an E line, `pwmBits` is 1…11, `lsbNanoseconds` 1…1_000_000.
+    /// Checks the combination: `parallel` must not exceed the wiring's chains, the wiring must
+    /// have every address line the row addressing uses (a 1/32-scan panel needs an E line),
+    /// `pwmBits` is 1…11, `lsbNanoseconds` 1…1_000_000.
     public init(
         geometry: HUB75Geometry,
         pinMap: HUB75PinMap = .regular,
         pwmBits: Int = 11,
         transfer: HUB75Transfer = .linear,
         lsbNanoseconds: Int = 130,
-        brightnessPercent: Int = 100
+        brightnessPercent: Int = 100,
+        rowAddressing: HUB75RowAddressing = .direct,
+        driverChip: HUB75DriverChip = .plain,
+        multiplexing: HUB75Multiplexing? = nil
     ) throws(PanelConfigurationError) {
         guard (1...100).contains(brightnessPercent) else {
             throw .badValue(type: "hub75", key: "brightness", value: String(brightnessPercent), allowed: "1...100")
@@ -55,10 +81,21 @@ public struct HUB75Configuration: Hashable, Sendable {
                 reason: "wiring '\(pinMap.name)' has \(pinMap.chains.count) chain(s) but parallel=\(geometry.parallel); "
                     + "use wiring=regular for up to 3 parallel chains or lower parallel")
         }
-        guard geometry.addressLineCount <= pinMap.address.count else {
+        if let problem = rowAddressing.problem(scan: geometry.scan) {
+            throw .inconsistent(type: "hub75", reason: problem)
+        }
+        if driverChip != .plain && geometry.columns % 16 != 0 {
             throw .inconsistent(
                 type: "hub75",
-                reason: "rows=\(geometry.rows) needs \(geometry.addressLineCount) address lines but wiring '\(pinMap.name)' "
+                reason: "driver=\(driverChip.rawValue) chips drive 16 columns each, but cols=\(geometry.columns); "
+                    + "use cols=32, 64 or 128")
+        }
+        let neededLines = (rowAddressing.lineIndices(scan: geometry.scan).last ?? -1) + 1
+        guard neededLines <= pinMap.address.count else {
+            let what = rowAddressing == .direct ? "rows=\(geometry.rows)" : "row-address=\(rowAddressing.rawValue)"
+            throw .inconsistent(
+                type: "hub75",
+                reason: "\(what) needs \(neededLines) address lines but wiring '\(pinMap.name)' "
                     + "has \(pinMap.address.count); add the E line to the pin map")
         }
         guard pinMap.allLines.allSatisfy({ (0...31).contains($0) }) else {
@@ -70,50 +107,39 @@ public struct HUB75Configuration: Hashable, Sendable {
         self.transfer = transfer
         self.lsbNanoseconds = lsbNanoseconds
         self.brightnessPercent = brightnessPercent
+        self.rowAddressing = rowAddressing
+        self.driverChip = driverChip
+        self.multiplexing = multiplexing
+        if let multiplexing {
+            layout = try Self.layout(multiplexing, geometry: geometry)
+        } else {
+            layout = nil
+        }
     }
 
-    /// Reads the keys in the table above from `options` (a `hub75:` description). Keys it does
-    /// not know are left for `options.finish()` to reject.
-    public init(options: inout PanelOptions) throws(PanelConfigurationError) {
-        let rowsText = options.text("rows", allowed: "8|16|32|64", default: "32")
-        let scanText = options.text("scan", allowed: "4|8|16|32", default: "rows/2")
-        var rows = 32
-        if let rowsText {
-            guard let r = Int(rowsText), [8, 16, 32, 64].contains(r) else {
-                throw .badValue(type: options.type, key: "rows", value: rowsText, allowed: "8|16|32|64")
-            }
-            rows = r
+    /// The layout of `scheme` on the physical `geometry`, or the error naming the sizes it fits.
+    private static func layout(_ scheme: HUB75Multiplexing, geometry g: HUB75Geometry) throws(PanelConfigurationError) -> HUB75MultiplexLayout {
+        let columns: Int = g.columns / scheme.widthFactor
+        let rows: Int = g.rows * scheme.heightDivisor
+        let fits = g.columns % scheme.widthFactor == 0 && scheme.sizes.contains(HUB75Multiplexing.Size(columns: columns, rows: rows))
+        guard fits, let layout = HUB75MultiplexLayout(scheme: scheme, columns: columns, rows: rows, chain: g.chain, parallel: g.parallel) else {
+            throw .inconsistent(type: "hub75", reason: Self.sizeAdvice(scheme, columns: columns, rows: rows))
         }
-        if let scanText {
-            guard let s = Int(scanText), [4, 8, 16, 32].contains(s) else {
-                throw .badValue(type: options.type, key: "scan", value: scanText, allowed: "4|8|16|32")
-            }
-            if rowsText == nil {
-                rows = 2 * s
-            } else if s != rows / 2 {
-                throw .inconsistent(
-                    type: options.type,
-                    reason: "scan=\(s) with rows=\(rows) means several rows per address (an outdoor multiplexed panel), "
-                        + "which is not supported; use scan=\(rows / 2) or leave scan out")
-            }
-        }
-        let columns = Int(try options.choice("cols", ["32", "64", "128"], default: "32"))!
-        let chain = try options.integer("chain", in: 1...32, default: 1)
-        let parallel = try options.integer("parallel", in: 1...3, default: 1)
-        let bits = try options.integer("pwm-bits", in: 1...11, default: 11)
-        let transfer = HUB75Transfer(rawValue: try options.choice("transfer", HUB75Transfer.allCases.map(\.rawValue), default: "linear"))!
-        let wiring = try options.choice("wiring", HUB75PinMap.all.map(\.name), default: HUB75PinMap.regular.name)
-        let lsb = try options.integer("pwm-lsb-ns", in: 10...10_000, default: 130)
-        let brightness = try options.integer("brightness", in: 1...100, default: 100)
-        try self.init(
-            geometry: try HUB75Geometry(rows: rows, columns: columns, chain: chain, parallel: parallel),
-            pinMap: HUB75PinMap.named(wiring)!,
-            pwmBits: bits,
-            transfer: transfer,
-            lsbNanoseconds: lsb,
-            brightnessPercent: brightness
-        )
+        return layout
     }
+
+    /// "multiplexing=NAME is made for …": the one-line advice for a panel size the scheme does not fit.
+    static func sizeAdvice(_ scheme: HUB75Multiplexing, columns: Int, rows: Int) -> String {
+        let first = scheme.sizes[0]
+        return "multiplexing=\(scheme.name) is made for \(scheme.sizeList) panels (cols x rows), not \(columns)x\(rows); "
+            + "give the size of one panel as you see it, e.g. cols=\(first.columns),rows=\(first.rows)"
+    }
+
+    /// Visible width in LEDs: what frames for this installation measure across.
+    public var width: Int { layout?.width ?? geometry.width }
+
+    /// Visible height in LEDs.
+    public var height: Int { layout?.height ?? geometry.height }
 
     /// The largest PWM level, `2^pwmBits − 1`: a channel at this level is lit for every plane.
     public var maxLevel: Int { (1 << pwmBits) - 1 }
@@ -128,8 +154,8 @@ public struct HUB75Configuration: Hashable, Sendable {
     public var signals: [(name: String, gpio: Int)] {
         let g = geometry
         var named = [("OE", pinMap.outputEnable), ("CLK", pinMap.clock), ("LAT", pinMap.latch)]
-        for (index, gpio) in pinMap.address.prefix(g.addressLineCount).enumerated() {
-            named.append((String(["A", "B", "C", "D", "E"][index]), gpio))
+        for index in rowAddressing.lineIndices(scan: g.scan) {
+            named.append((String(["A", "B", "C", "D", "E"][index]), pinMap.address[index]))
         }
         for (chain, pins) in pinMap.chains.prefix(g.parallel).enumerated() {
             let suffix = chain == 0 ? "" : ":\(chain + 1)"
@@ -145,7 +171,7 @@ public struct HUB75Configuration: Hashable, Sendable {
         // In parts, with their types: Swift 6.0 finds no `+` for an array and a prefix in one expression.
         let control: [Int] = [pinMap.clock, pinMap.latch, pinMap.outputEnable]
         let colour: [Int] = pinMap.chains.prefix(g.parallel).flatMap(\.lines)
-        let address: [Int] = Array(pinMap.address.prefix(g.addressLineCount))
+        let address: [Int] = rowAddressing.lineIndices(scan: g.scan).map { pinMap.address[$0] }
         let lines: [Int] = control + colour + address
         return lines.reduce(UInt64(0)) { $0 | (UInt64(1) << UInt64($1)) }
     }

@@ -13,7 +13,8 @@ public struct HUB75Encoder: Sendable {
     /// What is encoded for.
     public let configuration: HUB75Configuration
     /// Pin word of every 6-bit plane code of each parallel chain: entry chain × 64 + code, where
-    /// code bit k (0…5) stands for colour line k of the chain, R1 G1 B1 R2 G2 B2.
+    /// code bit k (0…5) stands for colour signal k of the chain, red green blue of the upper
+    /// half then of the lower, on the line `rgb-sequence` gives it (R1 G1 B1 R2 G2 B2 by default).
     private let codeWords: [UInt32]
     /// The PWM level of every 16-bit value (65536 entries, 128 KiB), transfer and brightness applied.
     private let levelTable: [UInt16]
@@ -33,8 +34,10 @@ public struct HUB75Encoder: Sendable {
     public init(configuration: HUB75Configuration) {
         self.configuration = configuration
         var words: [UInt32] = []
+        let lineOfSignal = configuration.colourSequence.lineOfSignal
         for chain in configuration.pinMap.chains.prefix(configuration.geometry.parallel) {
-            let masks = chain.lines.map { UInt32(1) << UInt32($0) }
+            // Code bit k is colour signal k; `rgb-sequence` says which line carries it.
+            let masks: [UInt32] = lineOfSignal.map { UInt32(1) << UInt32(chain.lines[$0]) }
             for code in 0..<64 {
                 words.append((0..<6).reduce(UInt32(0)) { word, k in code >> k & 1 == 1 ? word | masks[k] : word })
             }

@@ -6,7 +6,9 @@ import PixelCore
 /// puts the front planes on the wire and swaps at the end of each refresh.
 ///
 /// `show` never touches the bus and never waits for the refresh: a frame that arrives before the
-/// previous one was shown replaces it.
+/// previous one was shown replaces it. Frames have the visible size; on a multiplexed panel
+/// `show` first places each LED where the configuration's layout says, in a physical frame it
+/// keeps (so nothing is allocated per frame).
 public final class HUB75Panel: Panel {
     /// Geometry, wiring, depth and timing.
     public let configuration: HUB75Configuration
@@ -14,18 +16,21 @@ public final class HUB75Panel: Panel {
     public private(set) var encoder: HUB75Encoder
     /// The double buffer shared with the refresher.
     public let framebuffer: HUB75Framebuffer
+    /// The physical frame a multiplexed panel's LEDs are placed in before encoding.
+    private var physical: Frame
 
     /// A panel for `configuration` with dark planes.
     public init(configuration: HUB75Configuration) {
         self.configuration = configuration
         encoder = HUB75Encoder(configuration: configuration)
         framebuffer = HUB75Framebuffer(configuration: configuration)
+        physical = Frame(width: configuration.geometry.width, height: configuration.geometry.height)
     }
 
-    /// Logical width in LEDs: columns × chain.
-    public var width: Int { configuration.geometry.width }
-    /// Logical height in LEDs: rows × parallel.
-    public var height: Int { configuration.geometry.height }
+    /// Logical width in LEDs: columns × chain (as seen, on a multiplexed panel).
+    public var width: Int { configuration.width }
+    /// Logical height in LEDs: rows × parallel (as seen, on a multiplexed panel).
+    public var height: Int { configuration.height }
 
     /// Encodes `frame` for the next refresh. Throws only when the frame has the wrong size.
     public func show(_ frame: Frame) throws(BusError) {
@@ -34,7 +39,18 @@ public final class HUB75Panel: Panel {
                 device: "hub75",
                 reason: "frame is \(frame.width)×\(frame.height) LEDs but the panel is \(width)×\(height); render at the panel's size")
         }
-        framebuffer.encode(frame, with: encoder)
+        guard let layout = configuration.layout else {
+            framebuffer.encode(frame, with: encoder)
+            return
+        }
+        layout.physicalIndex.withUnsafeBufferPointer { index in
+            frame.pixels.withUnsafeBufferPointer { visible in
+                physical.pixels.withUnsafeMutableBufferPointer { out in
+                    for i in 0..<index.count { out[index[i]] = visible[i] }
+                }
+            }
+        }
+        framebuffer.encode(physical, with: encoder)
     }
 
     /// Scales the levels to `percent` of the configured brightness (at least 1 %) before the

@@ -9,10 +9,17 @@ import PixelPanels
 /// - six shift registers (R G B of the upper and of the lower half), each `columns × chain` bits
 ///   long. On every rising edge of CLK each takes the level of its colour line; the bit taken
 ///   enters at the Pi's end and all others move one place on, so after a full row the first bit
-///   sent sits at column 0, the far end of the chain;
+///   sent sits at column 0, the far end of the chain (a panel with `inverse` takes a low line as
+///   1; with `rgb-sequence` each register listens to the line that carries its colour);
 /// - six output latches, transparent while LAT is high (they follow the shift registers) and
 ///   holding while it is low;
-/// - the row address lines (A, B, … as many as the scan needs) and OE, active low.
+/// - the row address lines (A, B, … as many as the scan needs, or the lines of the panel's
+///   `row-address` type, decoded by `HUB75RowDecoder`) and OE, active low.
+///
+/// Driver chips: with `driver=fm6126a` or `fm6127` each 16-column chip stays dark until its
+/// configuration registers hold the right words (`HUB75DriverChipModel`); for these panels the
+/// shift count is checked between falling LAT edges, since a register write raises LAT before
+/// its last clocks.
 ///
 /// Light: while OE is low, every LED of the two addressed rows (row a of each half) whose
 /// latched bit is 1 accumulates lit time. The panel shows each row address for a *visit*: from
@@ -37,13 +44,22 @@ public final class HUB75Model: GPIODeviceModel {
     public let geometry: HUB75Geometry
     /// The wiring between the Pi's GPIO lines and the panels' inputs.
     public let pinMap: HUB75PinMap
+    /// How the panels select a row pair.
+    public let rowAddressing: HUB75RowAddressing
+    /// The panels' column driver chips.
+    public var driverChip: HUB75DriverChip { chips.chip }
+    /// An outdoor panel's wiring of visible LEDs to the physical panel, if multiplexed.
+    public let layout: HUB75MultiplexLayout?
+    /// Whether the colour lines are active low: a shift register takes a low line as 1.
+    public let inverse: Bool
+    private var chips: HUB75DriverChipModel
     /// At most this many anomalies are kept; `anomalyCount` counts them all.
     public static let anomalyLimit = 1000
 
     private let clockLine: UInt64
     private let latchLine: UInt64
     private let enableLine: UInt64
-    private let addressLines: [UInt64]
+    private var rowDecoder: HUB75RowDecoder
     private let colourLines: [UInt64]      // register r = (chain × 2 + half) × 3 + colour
     private let allColourLines: UInt64
     private let length: Int
@@ -73,41 +89,67 @@ public final class HUB75Model: GPIODeviceModel {
     public private(set) var addressLineBeyondScan: Int?
     private var clocksSinceLatch = 0
     private let unusedAddressLines: [(index: Int, line: UInt64)]
-    /// The row address on the lines now.
+    /// The row address the panel lights now; -1 when its row circuit selects none (a shift
+    /// register holding no single set stage, or no row-select line low).
     public private(set) var rowAddress = 0
     /// Whether OE is low (LEDs may light) now. All lines start low, so a fresh panel is enabled
     /// with empty latches: dark.
     public private(set) var outputEnabled = true
 
     /// A model of `geometry` behind `pinMap` (which must have the chains and address lines the
-    /// geometry needs).
-    public init(geometry: HUB75Geometry, pinMap: HUB75PinMap) {
-        precondition(geometry.parallel <= pinMap.chains.count && geometry.addressLineCount <= pinMap.address.count,
+    /// geometry and `rowAddressing` need).
+    public init(geometry: HUB75Geometry, pinMap: HUB75PinMap, rowAddressing: HUB75RowAddressing = .direct,
+                driverChip: HUB75DriverChip = .plain, layout: HUB75MultiplexLayout? = nil,
+                inverse: Bool = false, colourSequence: HUB75ColourSequence = .rgb) {
+        let addressIndices = rowAddressing.lineIndices(scan: geometry.scan)
+        precondition(geometry.parallel <= pinMap.chains.count && (addressIndices.last ?? -1) < pinMap.address.count,
                      "pin map '\(pinMap.name)' lacks lines this geometry needs")
         self.geometry = geometry
         self.pinMap = pinMap
+        self.rowAddressing = rowAddressing
+        self.layout = layout
+        self.inverse = inverse
         func bit(_ gpio: Int) -> UInt64 { 1 << UInt64(gpio) }
         clockLine = bit(pinMap.clock)
         latchLine = bit(pinMap.latch)
         enableLine = bit(pinMap.outputEnable)
-        addressLines = pinMap.address.prefix(geometry.addressLineCount).map(bit)
-        colourLines = pinMap.chains.prefix(geometry.parallel).flatMap(\.lines).map(bit)
+        rowDecoder = HUB75RowDecoder(addressing: rowAddressing, scan: geometry.scan, address: pinMap.address)
+        // Register (chain × 2 + half) × 3 + colour listens to the line `colourSequence` gives that colour.
+        let lineOfSignal = colourSequence.lineOfSignal
+        colourLines = pinMap.chains.prefix(geometry.parallel).flatMap { chain in lineOfSignal.map { bit(chain.lines[$0]) } }
         allColourLines = colourLines.reduce(0, |)
         let otherLines = clockLine | latchLine | enableLine | allColourLines
-        unusedAddressLines = pinMap.address.enumerated().dropFirst(geometry.addressLineCount)
+        // Only a binary address has lines "beyond the scan"; the other types use fixed lines.
+        unusedAddressLines = rowAddressing != .direct ? [] : pinMap.address.enumerated().dropFirst(addressIndices.count)
             .map { (index: $0.offset, line: bit($0.element)) }.filter { $0.line & otherLines == 0 }
         length = geometry.chainLength
+        chips = HUB75DriverChipModel(chip: driverChip, lines: colourLines.count, length: length)
         shiftRegisters = Array(repeating: 0, count: colourLines.count * length)
         latches = Array(repeating: 0, count: colourLines.count * length)
         lit = Array(repeating: 0, count: geometry.height * length * 3)
         visitTime = Array(repeating: 0, count: geometry.scan)
         visited = Array(repeating: false, count: geometry.scan)
+        // What the row circuit selects with every line low, as the panel powers up.
+        rowAddress = rowDecoder.linesChanged(from: 0, to: 0)
     }
 
-    private func address(of levels: UInt64) -> Int {
-        var a = 0
-        for (i, line) in addressLines.enumerated() where levels & line != 0 { a |= 1 << i }
-        return a
+    /// A model of the panels `configuration` describes.
+    public convenience init(configuration: HUB75Configuration) {
+        self.init(geometry: configuration.geometry, pinMap: configuration.pinMap, rowAddressing: configuration.rowAddressing,
+                  driverChip: configuration.driverChip, layout: configuration.layout,
+                  inverse: configuration.inverse, colourSequence: configuration.colourSequence)
+    }
+
+    /// Notes a shift of another length than the chain's, then starts counting afresh.
+    private func checkShift() {
+        if clocksSinceLatch > 0, clocksSinceLatch != length, mismatchedShift == nil { mismatchedShift = clocksSinceLatch }
+        clocksSinceLatch = 0
+    }
+
+    /// Bit `x` (0 = the far end) of shift register `register`.
+    private func shiftedBit(register r: Int, column x: Int) -> Bool {
+        let i = ringStart + x
+        return shiftRegisters[r * length + (i < length ? i : i - length)] != 0
     }
 
     private func note(_ anomaly: HUB75Anomaly) {
@@ -121,20 +163,26 @@ public final class HUB75Model: GPIODeviceModel {
         let clockRose = old & clockLine == 0 && new & clockLine != 0
         let latchRose = old & latchLine == 0 && new & latchLine != 0
         let latchOpen = new & latchLine != 0
+        let latchFell = old & latchLine != 0 && new & latchLine == 0
+        let plainChips = chips.chip == .plain
 
         if clockRose {
             clockPulses += 1
             clocksSinceLatch += 1
             if (old ^ new) & allColourLines != 0 { note(.dataChangeOnClockEdge(atNanoseconds: nanoseconds)) }
             for (r, line) in colourLines.enumerated() {
-                shiftRegisters[r * length + ringStart] = new & line != 0 ? 1 : 0
+                shiftRegisters[r * length + ringStart] = (new & line != 0) != inverse ? 1 : 0
             }
             ringStart = ringStart + 1 == length ? 0 : ringStart + 1
+            chips.clockRose(latchHigh: latchOpen)
         }
         if latchRose {
             latchPulses += 1
-            if clocksSinceLatch > 0, clocksSinceLatch != length, mismatchedShift == nil { mismatchedShift = clocksSinceLatch }
-            clocksSinceLatch = 0
+            if plainChips { checkShift() }
+        }
+        if latchFell && !plainChips {
+            let command = chips.latchFell(bit: { line, x in self.shiftedBit(register: line, column: x) }, length: length)
+            if command { clocksSinceLatch = 0 } else { checkShift() }
         }
         if addressLineBeyondScan == nil, let extra = unusedAddressLines.first(where: { new & $0.line != 0 }) {
             addressLineBeyondScan = extra.index
@@ -148,7 +196,7 @@ public final class HUB75Model: GPIODeviceModel {
                 }
             }
         }
-        let newAddress = address(of: new)
+        let newAddress = rowDecoder.linesChanged(from: old, to: new)
         if newAddress != rowAddress && enabledAround {
             note(.rowChangeWhileOutputEnabled(atNanoseconds: nanoseconds, from: rowAddress, to: newAddress))
         }
@@ -159,8 +207,9 @@ public final class HUB75Model: GPIODeviceModel {
     /// Integrates light for `duration` nanoseconds at `levels`.
     public func timePassed(_ duration: Int, levels: UInt64) {
         nanoseconds += Int64(duration)
-        guard levels & enableLine == 0, duration > 0 else { return }
-        let a = address(of: levels)
+        guard levels & enableLine == 0, duration > 0, rowAddress >= 0 else { return }
+        let a = rowAddress
+        let plainChips = chips.chip == .plain
         if a != visitAddress { startVisit(a) }
         let dt = Int64(duration)
         visitTime[a] += dt
@@ -170,7 +219,7 @@ public final class HUB75Model: GPIODeviceModel {
                 let y = chain * rows + half * scan + a
                 for colour in 0..<3 {
                     let r = (chain * 2 + half) * 3 + colour
-                    for x in 0..<length where latches[r * length + x] != 0 {
+                    for x in 0..<length where latches[r * length + x] != 0 && (plainChips || chips.lit(line: r, column: x)) {
                         lit[(y * length + x) * 3 + colour] += dt
                     }
                 }
@@ -192,8 +241,18 @@ public final class HUB75Model: GPIODeviceModel {
     }
 
     /// What a person sees (defined above): `columns × chain` wide, `rows × parallel` high, column
-    /// 0 at the far end of each chain, parallel chain 0 on top.
+    /// 0 at the far end of each chain, parallel chain 0 on top. On a multiplexed panel each
+    /// visible LED shows the physical place `layout` wires it to.
     public var picture: Frame {
+        let shown = physicalPicture
+        guard let layout else { return shown }
+        var frame = Frame(width: layout.width, height: layout.height)
+        for (i, place) in layout.physicalIndex.enumerated() { frame.pixels[i] = shown.pixels[place] }
+        return frame
+    }
+
+    /// The picture as the shift registers are laid out: the physical panel, `chainLength` wide.
+    public var physicalPicture: Frame {
         var frame = Frame(width: length, height: geometry.height)
         var total: Int64 = 0, count: Int64 = 0
         for a in 0..<geometry.scan where visited[a] { total += visitTime[a]; count += 1 }

@@ -133,7 +133,7 @@ public enum EncodeBenchmark {
             let panel = HUB75Panel(configuration: configuration)
             let port = NullGPIOLines()
             let refresher = try panel.makeRefresher(lines: port)
-            try panel.show(f)
+            try panel.show(frame(panel.width, panel.height))
             try refresher.refreshOnce()
             let before = port.writes
             try refresher.refreshOnce()

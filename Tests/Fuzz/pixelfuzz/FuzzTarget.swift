@@ -37,6 +37,20 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// Browser messages of `pixelwheel web` (length-prefixed) through a connection's limits, the
     /// parser and the input source; then the bytes as a `--listen` address and as Host/Origin headers.
     case web
+    /// E1.31 (sACN) datagrams, then through the source arbiter into a frame assembler.
+    case e131
+    /// Art-Net datagrams, then into a frame assembler; polls answered.
+    case artnet
+    /// DDP datagrams, then into a frame assembler; queries answered; packets written back.
+    case ddp
+    /// An OPC TCP stream in chunks (the first byte sets the chunk size), and the bytes as one datagram.
+    case opc
+    /// Flaschen-Taschen PPM datagrams, then placed into a frame.
+    case flaschen
+    /// TPM2.net datagrams, then into a frame.
+    case tpm2
+    /// WLED UDP realtime datagrams, then into a frame.
+    case wledudp
 
     /// Every target's name, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -56,6 +70,13 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .devices: Self.devices(data)
         case .config: _ = try? ConfigurationLoader.parse(text, file: "fuzz.toml")
         case .web: Self.web(data)
+        case .e131: NetworkFuzzing.e131(data)
+        case .artnet: NetworkFuzzing.artNet(data)
+        case .ddp: NetworkFuzzing.ddp(data)
+        case .opc: NetworkFuzzing.opc(data)
+        case .flaschen: NetworkFuzzing.flaschenTaschen(data)
+        case .tpm2: NetworkFuzzing.tpm2(data)
+        case .wledudp: NetworkFuzzing.wledRealtime(data)
         }
     }
 

@@ -1,0 +1,147 @@
+/// Builds whole frames from a stream's packets, and says when one is complete to show.
+///
+/// Incoming pixels are written into a working RGB8 buffer, row-major from the top-left of the
+/// layout's frame; pixels beyond the frame are dropped, and parts the stream never writes stay
+/// black. A complete frame is copied to `frame`, so what is shown is never half written:
+///
+/// - with E1.31 sync or ArtSync, data waits for the sync packet (`receiveUniverse(… waitsForSync: true)`,
+///   then `receiveSync()`);
+/// - with DDP, on push; until a stream has pushed once, when a packet reaches the end of the
+///   frame or the stream starts again at offset 0 (as WLED does for senders without push);
+/// - with universes and no sync, when the frame's last universe arrives, or when a universe
+///   arrives a second time (the sender started the next frame: a stream shorter than the frame
+///   is then shown when the last universe it sent arrives);
+/// - for the other protocols, when their caller says (`present()`).
+public struct StreamFrameAssembler: Sendable {
+    /// Where pixels go.
+    public let layout: StreamLayout
+    /// The last complete frame: RGB, 3 bytes a pixel, row-major from the top-left.
+    public private(set) var frame: [UInt8]
+    /// How many frames were completed.
+    public private(set) var framesCompleted = 0
+
+    private var working: [UInt8]
+    private var hasNewData = false
+    private var universesThisFrame: [Bool]
+    private var highestUniverseThisFrame = -1
+    private var lastUniverseOfStream: Int?
+    private var streamHasPushed = false
+
+    /// An assembler for `layout`, its frames black.
+    public init(layout: StreamLayout) {
+        self.layout = layout
+        frame = [UInt8](repeating: 0, count: layout.pixelCount * 3)
+        working = frame
+        universesThisFrame = [Bool](repeating: false, count: layout.universeCount)
+    }
+
+    /// Channel data from channel 1 for `universe` (E1.31 or ArtDmx). Returns true when a frame
+    /// was completed (`frame` holds it): the one before, if this universe begins a new one.
+    public mutating func receiveUniverse(_ universe: UInt16, channels: ArraySlice<UInt8>, waitsForSync: Bool) -> Bool {
+        guard let index = layout.index(ofUniverse: universe) else { return false }
+        var completed = false
+        if !waitsForSync && universesThisFrame[index] {
+            lastUniverseOfStream = highestUniverseThisFrame
+            completed = present()
+        }
+        if let last = lastUniverseOfStream, index > last { lastUniverseOfStream = nil }
+        let wanted = layout.pixelChannels(ofUniverseAt: index)
+        let start = channels.startIndex + min(wanted.lowerBound, channels.count)
+        let end = channels.startIndex + min(wanted.upperBound, channels.count)
+        write(channels[start..<end], fromPixel: layout.firstPixel(ofUniverseAt: index), format: layout.pixelFormat)
+        universesThisFrame[index] = true
+        highestUniverseThisFrame = max(highestUniverseThisFrame, index)
+        guard !waitsForSync else { return completed }
+        if index == layout.universeCount - 1 || index == lastUniverseOfStream {
+            return present() || completed
+        }
+        return completed
+    }
+
+    /// An E1.31 sync or ArtSync: completes the frame if data arrived since the last one.
+    public mutating func receiveSync() -> Bool { present() }
+
+    /// A DDP packet's pixels, `offset` in bytes of the sender's pixel format. Returns true
+    /// when a frame was completed.
+    public mutating func receiveDDP(offset: UInt32, data: ArraySlice<UInt8>, format: PixelFormat, push: Bool) -> Bool {
+        let firstPixel = Int(offset) / format.bytesPerPixel
+        var completed = false
+        if !streamHasPushed && offset == 0 && hasNewData { completed = present() }
+        write(data, fromPixel: firstPixel, format: format)
+        if push {
+            streamHasPushed = true
+            return present() || completed
+        }
+        let endPixel = firstPixel + data.count / format.bytesPerPixel
+        if !streamHasPushed && endPixel >= layout.pixelCount { return present() || completed }
+        return completed
+    }
+
+    /// Writes pixels from pixel `firstPixel` (row-major from the top-left); those past the
+    /// frame are dropped, and an incomplete last pixel is ignored.
+    public mutating func write(_ data: ArraySlice<UInt8>, fromPixel firstPixel: Int, format: PixelFormat) {
+        let step = format.bytesPerPixel
+        let available = layout.pixelCount - firstPixel
+        guard firstPixel >= 0, available > 0 else { return }
+        let count = min(data.count / step, available)
+        var source = data.startIndex
+        var target = firstPixel * 3
+        for _ in 0..<count {
+            if format == .rgbw {
+                let white = data[source + 3]
+                working[target] = data[source].addingClamped(white)
+                working[target + 1] = data[source + 1].addingClamped(white)
+                working[target + 2] = data[source + 2].addingClamped(white)
+            } else {
+                working[target] = data[source]
+                working[target + 1] = data[source + 1]
+                working[target + 2] = data[source + 2]
+            }
+            source += step
+            target += 3
+        }
+        hasNewData = hasNewData || count > 0
+    }
+
+    /// Writes an RGB image of `width × height` with its top-left at (`x`, `y`) of the frame,
+    /// clipped to it; black pixels are skipped when `blackIsTransparent` (Flaschen-Taschen's
+    /// layers above 0).
+    public mutating func writeImage(_ pixels: ArraySlice<UInt8>, width: Int, height: Int, x: Int, y: Int,
+                                    blackIsTransparent: Bool) {
+        guard width > 0, height > 0, pixels.count >= width * height * 3 else { return }
+        let left = max(0, x), right = min(layout.width, x + width)
+        let top = max(0, y), bottom = min(layout.height, y + height)
+        guard left < right, top < bottom else { return }
+        for row in top..<bottom {
+            for column in left..<right {
+                let sourceIndex: Int = pixels.startIndex + ((row - y) * width + (column - x)) * 3
+                let red = pixels[sourceIndex], green = pixels[sourceIndex + 1], blue = pixels[sourceIndex + 2]
+                if blackIsTransparent && red == 0 && green == 0 && blue == 0 { continue }
+                let target: Int = (row * layout.width + column) * 3
+                working[target] = red
+                working[target + 1] = green
+                working[target + 2] = blue
+            }
+        }
+        hasNewData = true
+    }
+
+    /// Completes the frame if anything arrived since the last one; returns whether it did.
+    public mutating func present() -> Bool {
+        guard hasNewData else { return false }
+        frame = working
+        framesCompleted += 1
+        hasNewData = false
+        for index in universesThisFrame.indices { universesThisFrame[index] = false }
+        highestUniverseThisFrame = -1
+        return true
+    }
+}
+
+extension UInt8 {
+    /// The sum, clamped to 255.
+    func addingClamped(_ other: UInt8) -> UInt8 {
+        let (sum, overflow) = addingReportingOverflow(other)
+        return overflow ? 255 : sum
+    }
+}

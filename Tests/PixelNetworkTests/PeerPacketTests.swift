@@ -1,0 +1,58 @@
+import Foundation
+import PixelTestSupport
+import Testing
+@testable import PixelNetwork
+
+/// Packets built by independent senders (PyPI `sacn` and `stupidArtnet`), recorded by
+/// scripts/record-network-peer-packets.py into Tests/Fixtures/network; the values checked here
+/// are the ones that script asked its senders for. (`sacn` pads every universe to 512 channels
+/// with zeros.)
+@Suite struct PeerPacketTests {
+    /// The packet in fixture `name`: the hex line after the comment line.
+    static func fixture(_ name: String) throws -> [UInt8] {
+        let path = RepositoryPaths.root() + "/Tests/Fixtures/network/\(name).hex"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let hex = Array(try #require(text.split(separator: "\n").first { !$0.hasPrefix("#") }).utf8)
+        return stride(from: 0, to: hex.count - 1, by: 2).compactMap { UInt8(String(decoding: hex[$0...($0 + 1)], as: UTF8.self), radix: 16) }
+    }
+
+    static let cid = E131SourceID(Array(0..<16))
+
+    /// `channels` and zeros up to 512.
+    static func padded(_ channels: [UInt8]) -> [UInt8] { channels + [UInt8](repeating: 0, count: 512 - channels.count) }
+
+    @Test func sacnDataPacketsParseWithEveryField() throws {
+        guard case let .data(first) = try E131Packet.parse(try Self.fixture("sacn-data-universe1")) else {
+            Issue.record("not a data packet")
+            return
+        }
+        #expect(first.universe == 1 && first.priority == 120 && first.sequence == 17 && first.syncAddress == 0)
+        #expect(first.source == Self.cid && first.sourceName == "PixelWheel peer" && first.options.isEmpty)
+        #expect(Array(first.channels) == (1...510).map { UInt8($0 % 256) } + [0, 0])
+        guard case let .data(held) = try E131Packet.parse(try Self.fixture("sacn-data-universe2-sync7")) else { return }
+        #expect(held.universe == 2 && held.syncAddress == 7 && Array(held.channels) == Self.padded(Array(200..<224)))
+        guard case let .data(ended) = try E131Packet.parse(try Self.fixture("sacn-data-terminated")) else { return }
+        #expect(ended.options == .streamTerminated && Array(ended.channels) == Self.padded([1, 2, 3]))
+    }
+
+    @Test func sacnSyncReleasesTheHeldUniverse() throws {
+        let sync = try E131Packet.parse(try Self.fixture("sacn-sync7"))
+        #expect(sync == .sync(E131SyncPacket(source: Self.cid, sequence: 3, syncAddress: 7)))
+        let layout = try #require(StreamLayout(width: 8, height: 1, firstUniverse: 2))
+        var assembler = StreamFrameAssembler(layout: layout)
+        guard case let .data(held) = try E131Packet.parse(try Self.fixture("sacn-data-universe2-sync7")) else { return }
+        let early = assembler.receiveUniverse(held.universe, channels: held.channels, waitsForSync: held.syncAddress != 0)
+        #expect(!early)
+        let released = assembler.receiveSync()
+        #expect(released && assembler.frame == Array(200..<224))  // 8 pixels: the padding falls outside
+    }
+
+    @Test func stupidArtnetPacketsParse() throws {
+        guard case let .dmx(dmx) = try ArtNetPacket.parse(try Self.fixture("stupidartnet-dmx-0123")) else {
+            Issue.record("not ArtDmx")
+            return
+        }
+        #expect(dmx.portAddress == 0x0123 && dmx.sequence == 0 && Array(dmx.channels) == Array(10..<40))
+        #expect(try ArtNetPacket.parse(try Self.fixture("stupidartnet-sync")) == .sync)
+    }
+}
