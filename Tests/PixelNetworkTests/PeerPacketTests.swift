@@ -28,7 +28,9 @@ import Testing
         }
         #expect(first.universe == 1 && first.priority == 120 && first.sequence == 17 && first.syncAddress == 0)
         #expect(first.source == Self.cid && first.sourceName == "PixelWheel peer" && first.options.isEmpty)
-        #expect(Array(first.channels) == (1...510).map { UInt8($0 % 256) } + [0, 0])
+        let counting: [UInt8] = (1...510).map { (n: Int) -> UInt8 in UInt8(n % 256) }
+        let expected: [UInt8] = counting + [0, 0]
+        #expect(Array(first.channels) == expected)
         guard case let .data(held) = try E131Packet.parse(try Self.fixture("sacn-data-universe2-sync7")) else { return }
         #expect(held.universe == 2 && held.syncAddress == 7 && Array(held.channels) == Self.padded(Array(200..<224)))
         guard case let .data(ended) = try E131Packet.parse(try Self.fixture("sacn-data-terminated")) else { return }
