@@ -15,3 +15,38 @@ public protocol GPIOLines: AnyObject {
     /// plane). A simulated port advances its model's clock instead.
     func hold(nanoseconds: Int)
 }
+
+/// A port whose writes are register stores of a known, steady time: one store for a non-empty
+/// `set` (made first) and one for a non-empty `clear`. A HUB75 refresher may then keep a bit
+/// plane lit while it shifts the next one in, timing the on-period by counting the stores it
+/// makes instead of reading a clock (a clock read per column would cost more than the column).
+public protocol PacedGPIOLines: GPIOLines {
+    /// How long one store takes to reach the pins, in nanoseconds; 0 when not known, which
+    /// turns the overlap off.
+    var nanosecondsPerStore: Int { get }
+}
+
+/// A port that makes every write `1 + extra` times: for panels whose shift registers cannot
+/// take the full clock (hzeller's `--led-slowdown-gpio`). A repeated write changes no level, so
+/// each one only holds the lines longer.
+public final class RepeatedWriteLines: GPIOLines {
+    /// The port written to.
+    public let inner: any GPIOLines
+    /// Extra copies of each write, 0…4.
+    public let extra: Int
+    public var name: String { inner.name }
+    public var outputMask: UInt64 { inner.outputMask }
+
+    /// `inner`, each write made `1 + extra` times.
+    public init(_ inner: any GPIOLines, extra: Int) {
+        self.inner = inner
+        self.extra = extra
+    }
+
+    public func write(set: UInt64, clear: UInt64) throws(BusError) {
+        try inner.write(set: set, clear: clear)
+        for _ in 0..<extra { try inner.write(set: set, clear: clear) }
+    }
+
+    public func hold(nanoseconds: Int) { inner.hold(nanoseconds: nanoseconds) }
+}

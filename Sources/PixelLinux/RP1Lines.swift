@@ -48,7 +48,7 @@ public enum RP1GPIORegisters {
 /// posted stores reach the pins at about 20 M a second. The aliases change only this port's
 /// bits, so a piezo or another program's RIO pin on the same bank keeps its level (hzeller's
 /// backend stores the whole OUT word instead, since it owns every RIO pin).
-public final class RP1Lines: GPIOLines {
+public final class RP1Lines: PacedGPIOLines {
     public let name: String
     public let outputMask: UInt64
     private let registers: any GPIORegisterFile
@@ -59,11 +59,12 @@ public final class RP1Lines: GPIOLines {
     /// Lines `outputMask` (GPIO 0…27) driven through `registers`; `clockAndLatch` get the gentler
     /// pad drive. Configures every line before returning.
     public init(name: String = "/dev/gpiomem0", registers: any GPIORegisterFile, outputMask: UInt64,
-                clockAndLatch: UInt64 = 0, claim: AnyObject? = nil) throws(BusError) {
+                clockAndLatch: UInt64 = 0, nanosecondsPerStore: Int = 50, claim: AnyObject? = nil) throws(BusError) {
         guard outputMask & ~RP1GPIORegisters.bankLines == 0 else {
             throw .invalidRequest(device: name, reason: "RP1's RIO fast path drives GPIO 0…27 only (bank 0)")
         }
         self.name = name; self.registers = registers; self.outputMask = outputMask; self.claim = claim
+        self.nanosecondsPerStore = nanosecondsPerStore
         // Start with every line low, then hand each to RIO and enable its output.
         registers.write(UInt32(truncatingIfNeeded: outputMask), at: RP1GPIORegisters.rioOut + RP1GPIORegisters.clearAlias)
         for gpio in 0..<28 where outputMask >> UInt64(gpio) & 1 == 1 {
@@ -76,6 +77,11 @@ public final class RP1Lines: GPIOLines {
         // the barrier a posted OUT store may overtake them and the first edge be lost.
         registers.orderStores()
     }
+
+    /// How long a store takes, in nanoseconds: 50 by default, the roughly 20 M posted stores a
+    /// second reported for RP1 (HARDWARE.md). An estimate, not measured here: it sets how long
+    /// a plane stays lit while the next shifts in.
+    public let nanosecondsPerStore: Int
 
     public func write(set: UInt64, clear: UInt64) throws(BusError) {
         guard set & clear == 0, (set | clear) & ~outputMask == 0 else {

@@ -20,6 +20,7 @@
 /// | `multiplexing` | none | hzeller's 22 scheme names or numbers | an outdoor panel's wiring, see `HUB75Multiplexing` |
 /// | `inverse` | false | true, false | colour lines active low: every data bit inverted |
 /// | `rgb-sequence` | rgb | rgb, rbg, grb, gbr, brg, bgr | colours of the R, G, B lines, see `HUB75ColourSequence` |
+/// | `slowdown` | 0 | 0…4 | extra copies of every line write, for panels that cannot take the full clock (hzeller's `--led-slowdown-gpio`) |
 /// | `row-address` | direct | direct, ab-shift, row-select, abc-shift, sm5266, b707 | how rows are selected, see `HUB75RowAddressing` |
 ///
 /// Fewer `pwm-bits` refresh faster (fewer, shorter planes) at the cost of colour depth; a longer
@@ -51,6 +52,10 @@ public struct HUB75Configuration: Hashable, Sendable {
     public var inverse = false
     /// Which colour each colour line drives (hzeller's `--led-rgb-sequence`).
     public var colourSequence = HUB75ColourSequence.rgb
+    /// Extra copies of every line write, 0…4 (hzeller's `--led-slowdown-gpio`, whose default
+    /// is 1; PixelWheel's is 0): each repeats the levels, so every edge lasts `1 + slowdown`
+    /// writes, for panels whose shift registers cannot take the full clock.
+    public var slowdown = 0
 
     /// Checks the combination: `parallel` must not exceed the wiring's chains, the wiring must
     /// have every address line the row addressing uses (a 1/32-scan panel needs an E line),

@@ -37,6 +37,7 @@ extension HUB75Configuration {
             size = try Self.plainSize(rows: rowsText, columns: columnsText, scan: scanText, type: type)
         }
         let inverse = try options.flag("inverse")
+        let slowdown = try options.integer("slowdown", in: 0...4, default: 0)
         let sequence = HUB75ColourSequence(
             rawValue: try options.choice("rgb-sequence", HUB75ColourSequence.allCases.map(\.rawValue), default: "rgb"))!
         let physicalRows: Int = size.rows / (scheme?.heightDivisor ?? 1)
@@ -54,6 +55,7 @@ extension HUB75Configuration {
         )
         self.inverse = inverse
         colourSequence = sequence
+        self.slowdown = slowdown
     }
 
     /// One panel's size without multiplexing: rows 8|16|32|64 (or twice `scan`), cols 32|64|128.

@@ -61,8 +61,10 @@ public final class HUB75Panel: Panel {
         encoder = HUB75Encoder(configuration: scaled)
     }
 
-    /// A refresher for this panel's framebuffer on `lines` (see `HUB75Refresher.init`).
+    /// A refresher for this panel's framebuffer on `lines` (see `HUB75Refresher.init`); with
+    /// `slowdown`, each write goes out `1 + slowdown` times.
     public func makeRefresher(lines: any GPIOLines) throws(BusError) -> HUB75Refresher {
-        try HUB75Refresher(configuration: configuration, framebuffer: framebuffer, lines: lines)
+        let port: any GPIOLines = configuration.slowdown > 0 ? RepeatedWriteLines(lines, extra: configuration.slowdown) : lines
+        return try HUB75Refresher(configuration: configuration, framebuffer: framebuffer, lines: port)
     }
 }

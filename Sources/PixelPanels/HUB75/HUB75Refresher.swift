@@ -20,6 +20,12 @@ import Synchronization
 ///    row only, since every sequence moves the register on.
 /// 5. `write(set: 0, clear: OE)` — LEDs on; `hold(nanoseconds: lsb << b)`.
 /// 6. `write(set: OE, clear: 0)` — LEDs off again.
+/// With a port of register stores of known time (`PacedGPIOLines`, RP1's registers), steps 5
+/// and 6 overlap the next plane's shifting, as hzeller's RIO backend does: the latch holds what
+/// is shown, so the plane just latched stays lit (OE low) while the next plane's columns go in,
+/// and OE goes high in the SET store that reaches the plane's on-time, counted in stores, not
+/// read from a clock; what the shifting did not cover is held before the latch. The last plane
+/// of a refresh is held whole. (`slowdown` repeats writes, so it turns the overlap off.)
 /// Before the first refresh, panels with FM6126A or FM6127 chips get their configuration
 /// registers written, OE high first (`HUB75DriverInitWrites`).
 /// So the latch and the row address change only while OE is high, and a row shows all its
@@ -47,6 +53,11 @@ public final class HUB75Refresher: @unchecked Sendable {
     private let addressLines: UInt64
     private let addressWrites: HUB75RowAddressWrites
     private let holdNanoseconds: [Int]
+    /// With a paced port, each plane's on-time in stores (rounded up), for the overlap; empty
+    /// otherwise.
+    private let litStores: [Int]
+    /// The paced port's time per store, in nanoseconds (0: no overlap).
+    private let storeNanoseconds: Int
     private let inRefresh = Atomic<Bool>(false)
     private let initWrites: [HUB75PinWrite]
     /// Whether the driver chips were initialised; only `refreshOnce` touches it, one at a time.
@@ -65,6 +76,9 @@ public final class HUB75Refresher: @unchecked Sendable {
         addressWrites = HUB75RowAddressWrites(addressing: configuration.rowAddressing, scan: g.scan, address: pins.address)
         addressLines = addressWrites.lines
         holdNanoseconds = (0..<configuration.pwmBits).map { configuration.lsbNanoseconds << $0 }
+        let perStore: Int = (lines as? any PacedGPIOLines)?.nanosecondsPerStore ?? 0
+        storeNanoseconds = max(0, perStore)
+        litStores = perStore > 0 ? holdNanoseconds.map { ($0 + perStore - 1) / perStore } : []
         let driven = clock | latch | outputEnable | colourLines | addressLines
         assert(driven == configuration.drivenLines)
         drivenLines = driven
@@ -105,25 +119,23 @@ public final class HUB75Refresher: @unchecked Sendable {
                 for step in initWrites { try lines.write(set: step.set, clear: step.clear) }
                 initialised = true
             }
-            var index = 0
-            for row in 0..<planes.scan {
-                let select = addressWrites.writes(row: row)
-                for plane in 0..<bits {
-                    for _ in 0..<length {
-                        let data = UInt64(words[index]) ^ inversion
-                        index += 1
-                        try lines.write(set: data, clear: (colourLines ^ data) | clock)
-                        try lines.write(set: clock, clear: 0)
+            if storeNanoseconds > 0 {
+                try refreshOverlapped(words: words, length: length, bits: bits, scan: planes.scan, everyPlane: everyPlane)
+            } else {
+                var index = 0
+                for row in 0..<planes.scan {
+                    let select = addressWrites.writes(row: row)
+                    for plane in 0..<bits {
+                        for _ in 0..<length {
+                            let data = UInt64(words[index]) ^ inversion
+                            index += 1
+                            try lines.write(set: data, clear: (colourLines ^ data) | clock)
+                            try lines.write(set: clock, clear: 0)
+                        }
+                        try latchAndLight(select: everyPlane || plane == 0 ? select : [])
+                        lines.hold(nanoseconds: holdNanoseconds[plane])
+                        try lines.write(set: outputEnable, clear: 0)
                     }
-                    try lines.write(set: outputEnable, clear: clock)
-                    try lines.write(set: latch, clear: 0)
-                    try lines.write(set: 0, clear: latch)
-                    if everyPlane || plane == 0 {
-                        for step in select { try lines.write(set: step.set, clear: step.clear) }
-                    }
-                    try lines.write(set: 0, clear: outputEnable)
-                    lines.hold(nanoseconds: holdNanoseconds[plane])
-                    try lines.write(set: outputEnable, clear: 0)
                 }
             }
         } catch {
@@ -131,5 +143,69 @@ public final class HUB75Refresher: @unchecked Sendable {
             throw error
         }
         framebuffer.swapIfReady()
+    }
+
+    /// Steps 2 to 5 of the protocol: blank, latch the shifted plane, make the `select` writes
+    /// (the row address, or none), light the LEDs.
+    private func latchAndLight(select: ArraySlice<HUB75PinWrite>) throws(BusError) {
+        try lines.write(set: outputEnable, clear: clock)
+        try lines.write(set: latch, clear: 0)
+        try lines.write(set: 0, clear: latch)
+        for step in select { try lines.write(set: step.set, clear: step.clear) }
+        try lines.write(set: 0, clear: outputEnable)
+    }
+
+    /// One refresh with each plane lit while the next shifts in (see the type's protocol).
+    /// `lit` counts the stores since OE went low. A store takes effect when its time is up, so
+    /// the plane goes dark with a write whose first store (its SET, which then carries OE) is
+    /// the `litStores[plane]`th: on a port whose stores take `storeNanoseconds` each the plane
+    /// was lit for its on-time, rounded up to a whole store.
+    private func refreshOverlapped(words: UnsafeMutablePointer<UInt32>, length: Int, bits: Int, scan: Int, everyPlane: Bool) throws(BusError) {
+        let clock = clock, latch = latch, outputEnable = outputEnable, colourLines = colourLines, inversion = inversion
+        var index = 0
+        var lit = 0
+        var litFor = 0  // the lit plane's on-time in stores; 0: dark
+        for row in 0..<scan {
+            let select = addressWrites.writes(row: row)
+            for plane in 0..<bits {
+                for _ in 0..<length {
+                    let data = UInt64(words[index]) ^ inversion
+                    index += 1
+                    // The data write: a SET store when a colour line goes high, then a CLR
+                    // store. When the on-time ends within it, the rest is held and its SET
+                    // store (made even for dark data) blanks at exactly the on-time.
+                    let dataStores = data != 0 ? 2 : 1
+                    if litFor > 0 && litFor - lit <= dataStores {
+                        let left = litFor - lit - 1
+                        if left > 0 { lines.hold(nanoseconds: left * storeNanoseconds) }
+                        try lines.write(set: data | outputEnable, clear: (colourLines ^ data) | clock)
+                        litFor = 0
+                    } else {
+                        try lines.write(set: data, clear: (colourLines ^ data) | clock)
+                        lit += dataStores
+                    }
+                    // The clock write: one SET store.
+                    if litFor > 0 && litFor - lit <= 1 {
+                        try lines.write(set: clock | outputEnable, clear: 0)
+                        litFor = 0
+                    } else {
+                        try lines.write(set: clock, clear: 0)
+                        lit += 1
+                    }
+                }
+                if litFor > 0 {
+                    // The shifting was shorter than the plane's on-time: hold the rest, less
+                    // the SET store that blanks.
+                    let left = litFor - lit - 1
+                    if left > 0 { lines.hold(nanoseconds: left * storeNanoseconds) }
+                    litFor = 0
+                }
+                try latchAndLight(select: everyPlane || plane == 0 ? select : [])
+                lit = 0
+                litFor = litStores[plane]
+            }
+        }
+        if litFor > 1 { lines.hold(nanoseconds: (litFor - 1) * storeNanoseconds) }
+        try lines.write(set: outputEnable, clear: 0)
     }
 }

@@ -23,11 +23,20 @@ public final class RP1WindowModel: GPIORegisterFile {
     /// Stores so far, and store barriers so far.
     public private(set) var stores = 0, barriers = 0
 
-    /// A window whose pins drive `pins`.
-    public init(pins: SimulatedGPIOLines) { self.pins = pins }
+    /// How long each store takes to reach the pins, in nanoseconds: the clock moves on by it
+    /// before the store takes effect (50 ns: the roughly 20 M posted stores a second reported
+    /// for RP1, which `RP1Lines`' write time assumes).
+    public let storeNanoseconds: Int
+
+    /// A window whose pins drive `pins`, each store taking `storeNanoseconds`.
+    public init(pins: SimulatedGPIOLines, storeNanoseconds: Int = 50) {
+        self.pins = pins
+        self.storeNanoseconds = storeNanoseconds
+    }
 
     public func write(_ value: UInt32, at offset: Int) {
         stores += 1
+        if storeNanoseconds > 0 { pins.hold(nanoseconds: storeNanoseconds) }
         let bank = offset >> 16, inBank = offset & 0xFFFF
         let alias = inBank >> 12, register = inBank & 0xFFF
         guard alias < 4 else {
