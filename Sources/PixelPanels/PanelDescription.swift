@@ -41,6 +41,8 @@ public struct PanelDescription: Sendable {
     public let keys: [PanelOptionKey]
     /// The mounting stage: how the board is turned and flipped under the picture.
     public let mounting: Mounting
+    /// The keys as given, with their text: the description before any defaults.
+    public let givenValues: [String: String]
 
     /// The panel types this build knows, in the order `list` shows them.
     public static let knownTypes = ["hub75", "ws2812", "apa102", "sk9822", "max7219", "ht16k33", "is31fl3731"]
@@ -56,6 +58,7 @@ public struct PanelDescription: Sendable {
     /// the configuration file can read keys of its own first).
     public init(options: inout PanelOptions, text: String) throws(PanelConfigurationError) {
         self.text = text
+        givenValues = options.givenValues
         let type = options.type
         // The board's own keys first; strips read the mounting inside (their mapper folds it in).
         let board: Kind

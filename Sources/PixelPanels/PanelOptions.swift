@@ -123,6 +123,10 @@ public struct PanelOptions: Sendable {
         return mounting
     }
 
+    /// Every key given, with its text, as written (a bare key has "true"): what a description
+    /// keeps so that keys can later be laid over it (hzeller's `--led-*` flags over a file's panel).
+    public var givenValues: [String: String] { values }
+
     /// Whether `key` was given (does not mark it read).
     public func has(_ key: String) -> Bool { values[key] != nil }
 

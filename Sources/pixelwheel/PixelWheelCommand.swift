@@ -8,13 +8,15 @@ struct PixelWheelCommand: ParsableCommand {
         commandName: "pixelwheel",
         abstract: "Animated effects for low-resolution LED panels, with an iPod-style click-wheel menu.",
         version: PixelWheelVersion.current,
-        subcommands: [SimCommand.self, WebCommand.self, RunCommand.self, DoctorCommand.self, RenderCommand.self, ShowCommand.self, DecodeCommand.self, ListCommand.self, BenchCommand.self, WiringCommand.self])
+        subcommands: [SimCommand.self, WebCommand.self, RunCommand.self, DoctorCommand.self, RenderCommand.self, ShowCommand.self, DecodeCommand.self, ListCommand.self, BenchCommand.self, WiringCommand.self, ConfigCommand.self])
 
     /// Runs the command; a configuration file with problems lists them all on standard error
-    /// and exits with 2 (every other error: its one line and 1).
+    /// and exits with 2 (every other error: its one line and 1). hzeller's `--led-*` flags of
+    /// `sim` and `run` are handed over as the hidden `--hzeller-flag` option (`LEDFlags.gather`).
     static func main() {
         do {
-            var command = try parseAsRoot()
+            let arguments = LEDFlags.gather(Array(CommandLine.arguments.dropFirst()))
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch let problems as InvalidConfiguration {
             Console.printError(problems.description)

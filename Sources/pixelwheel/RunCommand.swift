@@ -17,6 +17,9 @@ struct RunCommand: ParsableCommand {
               pixelwheel run --config config/max7219-4x8x8.toml --simulate
               pixelwheel run --config config/hub75-64x32.toml --simulate --no-tty
               pixelwheel run --config config/ws2812-16x16.toml --check
+
+            hzeller's --led-* flags (e.g. --led-rows=64 --led-panel-type=FM6126A) are laid over \
+            the file's first HUB75 panel: a flag wins over the file's key (docs/panels.md).
             """)
 
     @Option(name: .long, help: "The configuration file.")
@@ -52,6 +55,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "HUB75: how the GPIO lines are driven: auto (RP1's registers on a Pi 5, /dev/gpiomem on a Pi 1–4, else libgpiod), or force libgpiod, gpiomem or rp1.")
     var gpioBackend: GPIOBackend = .auto
 
+    @Option(name: .customLong("hzeller-flag"), parsing: .unconditionalSingleValue, help: .hidden)
+    var ledFlags: [String] = []
+
     func validate() throws {
         if simulate && simulatePanels {
             throw OptionError.conflict("give --simulate (everything simulated) or --simulate-panels (real inputs), not both")
@@ -63,7 +69,8 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        var setup = try Setup.load(config)
+        var setup = try Setup.load(config).overriding(ledFlags: ledFlags, addsPanel: false)
+        for note in try LEDFlags.notes(ledFlags) { Console.printError("pixelwheel: " + note) }
         if check {
             print(setup.checkSummary(path: config))
             return
@@ -80,7 +87,7 @@ struct RunCommand: ParsableCommand {
         let plan = try live.plan(headless: !realTime)
         var options = Session.Options()
         options.framesOut = framesOut
-        options.showRefresh = showRefresh
+        options.showRefresh = try LEDFlags.showRefresh(ledFlags) ?? showRefresh
         options.report = { Console.printError("pixelwheel: " + $0) }
         let buses: Session.Buses = simulate ? .simulated : simulatePanels ? .machineInputs(try machineBuses(gpioBackend: gpioBackend))
             : .machine(try machineBuses(gpioBackend: gpioBackend))

@@ -15,6 +15,8 @@ struct SimCommand: ParsableCommand {
             an event:
               0.5 rotate +2 · 1.0 select · 3.0 menu · 4.0 press 0.8 · 5 playpause
               6 next · 7 previous
+            hzeller's --led-* flags (e.g. --led-rows=64 --led-cols=64) describe a HUB75 panel, \
+            or change the one of --panel or --config: a flag wins over its key (docs/panels.md).
             """)
 
     @OptionGroup var app: AppOptions

@@ -14,7 +14,8 @@ struct ReadmeOptionTablesTests {
 
     /// The options `command` shows in its help, with the parser's default where it has one.
     func options(of command: String) throws -> [String: String?] {
-        let dump = try ChildProcess.run(binary, [command, "--experimental-dump-help"])
+        let words: [String] = command.split(separator: " ").map(String.init)
+        let dump = try ChildProcess.run(binary, words + ["--experimental-dump-help"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(dump.output.utf8)) as? [String: Any])
         let arguments = (json["command"] as? [String: Any])?["arguments"] as? [[String: Any]] ?? []
         var found: [String: String?] = [:]
@@ -46,7 +47,7 @@ struct ReadmeOptionTablesTests {
         return rows
     }
 
-    @Test(arguments: ["sim", "web", "run", "doctor", "render", "show", "decode", "list", "bench", "wiring"])
+    @Test(arguments: ["sim", "web", "run", "doctor", "render", "show", "decode", "list", "bench", "wiring", "config from-flags"])
     func everyOptionHasARowWithItsDefault(command: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
         let options = try options(of: command)

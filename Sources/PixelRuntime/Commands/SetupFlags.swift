@@ -26,6 +26,9 @@ public struct SetupFlags: Sendable {
     public var font: String?
     /// Effect parameters, `effect.name=value`.
     public var parameters: [String] = []
+    /// hzeller's `--led-*` flags, laid over the file's (or `panel`'s) first HUB75 panel, or
+    /// making one when neither is given (see `LEDFlags`).
+    public var ledFlags: [String] = []
 
     /// Nothing given: a plain 64×32 panel at 30 fps.
     public init() {}
@@ -42,6 +45,11 @@ public struct SetupFlags: Sendable {
             setup = Setup(panel: try panel.map { try PanelDescription(parsing: $0) },
                           size: try size ?? PanelSize(width: 64, height: 32), fps: fps ?? 30, seed: seed ?? 1, statePath: state)
         }
+        if try LEDFlags.showRefresh(ledFlags) == true {
+            throw HzellerFlagError.refused(
+                flag: "--led-show-refresh", reason: "the simulator has no refresh rate to measure; give it to pixelwheel run")
+        }
+        setup = try setup.overriding(ledFlags: ledFlags, addsPanel: config == nil && panel == nil)
         if let text { setup.text = text }
         setup.effectParameters = try EffectCatalog.parseAssignments(parameters)
         if let font {

@@ -51,6 +51,10 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case tpm2
     /// WLED UDP realtime datagrams, then into a frame.
     case wledudp
+    /// hzeller's `--led-*` flags (`config from-flags`, `sim`, `run`): a command line split into
+    /// words, gathered as the tool's main does, translated; a table printed must read back as
+    /// the same panel.
+    case ledflags
 
     /// Every target's name, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -77,6 +81,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .flaschen: NetworkFuzzing.flaschenTaschen(data)
         case .tpm2: NetworkFuzzing.tpm2(data)
         case .wledudp: NetworkFuzzing.wledRealtime(data)
+        case .ledflags: Self.ledFlags(text)
         }
     }
 
@@ -111,6 +116,24 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         _ = try? WebListenAddress(parsing: text)
         let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         _ = WebOriginPolicy(listenHost: "127.0.0.1", port: 8080).refusal(host: lines.first, origin: lines.last)
+    }
+
+    /// The words of `text` (or its blank-separated parts when a quote is open) gathered as for
+    /// `run` and translated; a panel that translates is printed as a table, which must load back
+    /// as the same panel with the same mounting.
+    static func ledFlags(_ text: String) {
+        let words = ShellWords.split(text) ?? text.split(separator: " ").map(String.init)
+        let gathered = LEDFlags.gather(["run"] + words)
+        precondition(gathered.filter { $0 == LEDFlags.option }.count <= words.count, "gather made flags up")
+        guard let translation = try? HzellerFlag.translate(words), let table = try? translation.configurationTable(),
+              let panel = try? translation.panel() else { return }
+        guard let setup = try? ConfigurationLoader.parse(table, file: "from-flags.toml"), let read = setup.panels.first else {
+            preconditionFailure("the table of \(words) does not load:\n\(table)")
+        }
+        guard case let .hub75(a) = read.description.kind, case let .hub75(b) = panel.kind else {
+            preconditionFailure("the table of \(words) is not a HUB75 panel")
+        }
+        precondition(a == b && read.description.mounting == panel.mounting, "the table of \(words) reads back as another panel")
     }
 
     /// A font that loads is measured and drawn, on its own and as the app's text font.
