@@ -31,6 +31,8 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("An effect parameter, effect.name=value (e.g. bounce.speed=40), as if set in Settings → Effect Parameters; repeat for several. See 'pixelwheel list'.", valueName: "effect.name=value"))
     var param: [String] = []
 
+    @OptionGroup var network: NetworkOptions
+
     func validate() throws {
         if config != nil, size != nil || panel != nil {
             throw OptionError.conflict("--config describes the panels; leave out --size and --panel, or leave out --config")
@@ -42,6 +44,7 @@ struct AppOptions: ParsableArguments {
         var flags = SetupFlags()
         flags.config = config; flags.panel = panel; flags.size = size; flags.fps = fps; flags.seed = seed
         flags.state = state; flags.text = text; flags.font = font; flags.parameters = param
+        flags.network = network.flags
         return flags
     }
 }

@@ -26,6 +26,8 @@ public struct SetupFlags: Sendable {
     public var font: String?
     /// Effect parameters, `effect.name=value`.
     public var parameters: [String] = []
+    /// The `--network…` flags, over the file's `[network]`.
+    public var network = NetworkFlags()
 
     /// Nothing given: a plain 64×32 panel at 30 fps.
     public init() {}
@@ -44,6 +46,7 @@ public struct SetupFlags: Sendable {
         }
         if let text { setup.text = text }
         setup.effectParameters = try EffectCatalog.parseAssignments(parameters)
+        try setup.apply(network)
         if let font {
             do {
                 setup.textFont = try PixelFont(bdf: try FileBytes.readText(font))
