@@ -33,7 +33,7 @@ public enum NetworkPortError: Error, CustomStringConvertible, Sendable, Hashable
     }
 
     /// The error for a failed `bind` of `kind` on `endpoint` with `errno` `code`.
-    static func binding(_ kind: NetworkProtocol, _ endpoint: NetworkEndpoint, errno code: Int32) -> NetworkPortError {
+    public static func binding(_ kind: NetworkProtocol, _ endpoint: NetworkEndpoint, errno code: Int32) -> NetworkPortError {
         switch code {
         case ErrorNumber.addressInUse: return .portInUse(kind, endpoint)
         case ErrorNumber.addressNotAvailable: return .addressNotAvailable(endpoint)
