@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "PixelPanels", dependencies: ["PixelCore", "PixelBus"]),
         // The one system-call seam (traced in tests, errno injection), files, clocks, signals, terminal.
         .target(name: "CPixelSystem"),
-        .target(name: "PixelSystem", dependencies: ["PixelCore", "CPixelSystem"]),
+        .target(name: "PixelSystem", dependencies: ["PixelCore", "CPixelSystem", "PixelNetwork"]),
         // PNG, GIF and PPM reading and writing, the dot preview, still-image fitting.
         // JPEG through libjpeg-turbo (libjpeg-dev); C because libjpeg reports errors by longjmp.
         .target(name: "CPixelJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -74,13 +74,13 @@ let package = Package(
         ]),
         // The TOML configuration file: panels, inputs and settings, checked before any device opens.
         .target(name: "PixelConfig", dependencies: [
-            "PixelCore", "PixelEffects", "PixelUI", "PixelBus", "PixelPanels", "PixelInputs", "PixelSystem",
+            "PixelCore", "PixelEffects", "PixelUI", "PixelBus", "PixelPanels", "PixelInputs", "PixelSystem", "PixelNetwork",
             .product(name: "TOMLKit", package: "TOMLKit"),
         ]),
         // The one frame loop and its outputs; sim, render, bench; settings; bus traces; the terminal front end.
         .target(name: "PixelRuntime", dependencies: [
             "PixelCore", "PixelEffects", "PixelUI", "PixelBus", "PixelPanels", "PixelSystem", "PixelImages", "PixelSimulator", "PixelInputs",
-            "PixelConfig",
+            "PixelConfig", "PixelNetwork",
         ]),
         // The terminal front end: the panel drawn with two LEDs per character cell, the status lines.
         .target(name: "PixelTerminal", dependencies: ["PixelCore", "PixelInputs", "PixelSystem", "PixelRuntime"]),
@@ -135,7 +135,7 @@ let package = Package(
         .testTarget(name: "PixelNetworkTests", dependencies: ["PixelNetwork", "PixelCore", "PixelTestSupport"]),
         .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels", "PixelBus", "PixelTestSupport"]),
         .testTarget(name: "PixelUITests", dependencies: ["PixelUI", "PixelInputs"]),
-        .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem", "PixelTestSupport"]),
+        .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem", "PixelNetwork", "PixelTestSupport"]),
         .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages", "PixelSystem", "PixelTestSupport"]),
         .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator", "PixelBus"]),
         .testTarget(name: "PixelConfigTests", dependencies: ["PixelConfig", "PixelPanels", "PixelInputs", "PixelTestSupport"]),
@@ -150,7 +150,7 @@ let package = Package(
             "PixelUI", "PixelInputs", "PixelTestSupport", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
         .testTarget(name: "PixelRuntimeTests", dependencies: [
-            "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelBus", "PixelPanels", "PixelUI", "PixelConfig", "PixelTestSupport",
+            "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelBus", "PixelPanels", "PixelUI", "PixelConfig", "PixelTestSupport", "PixelNetwork",
             "PixelGolden", "PixelTools", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
     ],

@@ -69,6 +69,8 @@ public struct Setup: Sendable {
     public var effectParameters: [String: String] = [:]
     /// A font for the clock and the scrolling text (`--font FILE.bdf`).
     public var textFont: PixelFont? = nil
+    /// The network streams received (off unless a `[network]` table or `--network` turns one on).
+    public var network = NetworkSetup()
 
 
     /// The panel that shows the app.

@@ -28,6 +28,28 @@ public enum NetworkProtocol: String, CaseIterable, Sendable, Hashable {
         }
     }
 
+    /// The protocol's name in `--network`, `--network-port` and the `[network]` table.
+    public var flagName: String {
+        switch self {
+        case .e131: return "e131"
+        case .artNet: return "artnet"
+        case .ddp: return "ddp"
+        case .opc: return "opc"
+        case .flaschenTaschen: return "flaschen"
+        case .tpm2Net: return "tpm2"
+        case .wledRealtime: return "wled-udp"
+        }
+    }
+
+    /// The protocol whose `flagName` is `name`, or nil.
+    public init?(flagName name: String) {
+        guard let found = Self.allCases.first(where: { $0.flagName == name }) else { return nil }
+        self = found
+    }
+
+    /// Whether the protocol runs over TCP (OPC) rather than UDP.
+    public var isTCP: Bool { self == .opc }
+
     /// The port the protocol listens on unless told otherwise.
     public var standardPort: UInt16 {
         switch self {

@@ -44,6 +44,20 @@ public enum SystemCall: Hashable, Sendable {
     /// the descriptor or handle it works on (0 when none), its integer arguments and any bytes
     /// it sends or text it names.
     case library(name: String, fd: Int32, arguments: [Int], bytes: [UInt8], text: String)
+    /// `socket(domain, type, 0)`.
+    case socket(domain: Int32, type: Int32)
+    /// `setsockopt(fd, level, name, value)`, with the value's bytes.
+    case setSocketOption(fd: Int32, level: Int32, name: Int32, value: [UInt8])
+    /// `bind(fd, address:port)` of an IPv4 socket (address in host order).
+    case bind(fd: Int32, address: UInt32, port: UInt16)
+    /// `listen(fd, backlog)`.
+    case listen(fd: Int32, backlog: Int32)
+    /// `accept4(fd, …)`.
+    case accept(fd: Int32)
+    /// `recvfrom(fd, buffer, count, …)`.
+    case receiveFrom(fd: Int32, count: Int)
+    /// `sendto(fd, bytes, …, address:port)`.
+    case sendTo(fd: Int32, bytes: [UInt8], address: UInt32, port: UInt16)
     /// `tcsetattr` / `tcgetattr` on a descriptor.
     case terminalAttributes(fd: Int32, set: Bool)
 }

@@ -33,6 +33,7 @@ struct AppOptions: ParsableArguments {
 
     @Option(name: .customLong("hzeller-flag"), parsing: .unconditionalSingleValue, help: .hidden)
     var ledFlags: [String] = []
+    @OptionGroup var network: NetworkOptions
 
     func validate() throws {
         if config != nil, size != nil || panel != nil {
@@ -46,6 +47,7 @@ struct AppOptions: ParsableArguments {
         flags.config = config; flags.panel = panel; flags.size = size; flags.fps = fps; flags.seed = seed
         flags.state = state; flags.text = text; flags.font = font; flags.parameters = param
         flags.ledFlags = ledFlags
+        flags.network = network.flags
         return flags
     }
 }

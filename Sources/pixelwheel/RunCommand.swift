@@ -36,6 +36,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var live: LiveOptions
 
+    @OptionGroup var network: NetworkOptions
+
     @Option(name: .long, parsing: .unconditional, help: "Frames per second (1...240), overriding the file.")
     var fps: Int?
 
@@ -75,6 +77,7 @@ struct RunCommand: ParsableCommand {
             print(setup.checkSummary(path: config))
             return
         }
+        try setup.apply(network.flags)
         if let fps { setup.fps = fps }
         if let state { setup.statePath = state }
         let interactive = simulate && !noTty

@@ -33,10 +33,14 @@ struct SimCommand: ParsableCommand {
     @Flag(name: .long, help: "Run without a terminal, on the virtual clock.")
     var noTty = false
 
+    @Flag(name: .long, help: "With --no-tty: run on the monotonic clock instead of the virtual one, so a network stream can arrive while --frames-out records.")
+    var realTime = false
+
     @Option(name: .long, help: "With --panel: write every bus transaction to FILE.jsonl (one JSON object per line).")
     var traceBus: String?
 
     func validate() throws {
+        if realTime && !noTty { throw OptionError.conflict("--real-time is for --no-tty; in a terminal sim always runs in real time") }
         guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(scale)") }
         if traceBus != nil, app.panel == nil, app.config == nil {
             throw OptionError.needs(option: "--trace-bus", what: "--panel (or --config with panels)", why: "the trace is that panel's bus traffic")
@@ -54,10 +58,11 @@ struct SimCommand: ParsableCommand {
         options.frameScale = scale
         options.traceBus = traceBus
         if noTty {
-            let session = try Session(setup: setup, buses: .simulated, timing: .virtual, options: options)
+            let session = try Session(setup: setup, buses: .simulated, timing: realTime ? .realTime() : .virtual, options: options)
+            for message in session.messages { Console.printError("pixelwheel: " + message) }
             let warnedAtStart = session.warnings.count
             for warning in session.warnings { Console.printError(warning) }
-            let frames = try session.run(script: plan.script, length: plan.length)
+            let frames = try session.run(inputs: realTime ? [StopRequestSource.onSignals()] : [], script: plan.script, length: plan.length)
             for warning in session.warnings.dropFirst(warnedAtStart) { Console.printError(warning) }
             print("rendered \(frames) frames at \(setup.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
         } else {

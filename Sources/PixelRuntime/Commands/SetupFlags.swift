@@ -29,6 +29,8 @@ public struct SetupFlags: Sendable {
     /// hzeller's `--led-*` flags, laid over the file's (or `panel`'s) first HUB75 panel, or
     /// making one when neither is given (see `LEDFlags`).
     public var ledFlags: [String] = []
+    /// The `--network…` flags, over the file's `[network]`.
+    public var network = NetworkFlags()
 
     /// Nothing given: a plain 64×32 panel at 30 fps.
     public init() {}
@@ -52,6 +54,7 @@ public struct SetupFlags: Sendable {
         setup = try setup.overriding(ledFlags: ledFlags, addsPanel: config == nil && panel == nil)
         if let text { setup.text = text }
         setup.effectParameters = try EffectCatalog.parseAssignments(parameters)
+        try setup.apply(network)
         if let font {
             do {
                 setup.textFont = try PixelFont(bdf: try FileBytes.readText(font))

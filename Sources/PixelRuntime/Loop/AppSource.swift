@@ -35,6 +35,11 @@ public final class AppSource: FrameSource {
 
     public func handle(_ event: InputEvent) throws {
         app.handle(event)
+        saveChangedSettings()
+    }
+
+    /// Saves the settings if they changed since the last save; a failure becomes a warning.
+    private func saveChangedSettings() {
         guard app.settingsRevision != savedRevision, let store else { return }
         savedRevision = app.settingsRevision
         do {
@@ -57,6 +62,18 @@ public final class AppSource: FrameSource {
     }
 
     public var brightnessPercent: Int? { app.settings.brightness }
+
+    /// Tells the app which network stream is live (nil: none), for Now Playing and About.
+    public func setLiveStream(_ stream: (protocolName: String, sender: String)?) {
+        let unchanged = app.liveStream?.protocolName == stream?.protocolName && app.liveStream?.sender == stream?.sender
+        if !unchanged { app.liveStream = stream }
+    }
+
+    /// Sets what network streams may do, saved like any setting.
+    public func setStreams(_ streams: StreamOverride) {
+        app.setStreams(streams)
+        saveChangedSettings()
+    }
 }
 
 /// One effect as the frame loop's source (`render`, `bench`): no input, full brightness.

@@ -14,6 +14,13 @@ public protocol FrameSource: AnyObject {
     var brightnessPercent: Int? { get }
 }
 
+/// A frame source that reads the outside world once per frame, before the frame's input: a
+/// network stream. `poll` must not block.
+public protocol PolledFrameSource: FrameSource {
+    /// Reads what arrived up to `time` on the clock's timeline.
+    func poll(at time: FrameTime) throws
+}
+
 /// Where frames go: a panel, the terminal, PNG files, a GIF.
 public protocol FrameOutput: AnyObject {
     /// Shows `frame`, the picture of `status.tick`.
@@ -151,6 +158,7 @@ public final class FrameLoop {
         let tick = frameClock.nextTick()
         if let length, tick.timestamp > length { return false }
         if clock.isVirtual { clock.sleep(until: tick.timestamp.nanoseconds) }
+        if let polled = source as? any PolledFrameSource { try polled.poll(at: tick.timestamp) }
         var events = try pollInputs(upTo: tick.timestamp)
         if inputs.contains(where: \.quitRequested) { return false }
         var frame: Frame

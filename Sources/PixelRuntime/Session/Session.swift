@@ -3,6 +3,7 @@ import PixelConfig
 import PixelCore
 import PixelEffects
 import PixelInputs
+import PixelNetwork
 import PixelPanels
 import PixelSimulator
 import PixelSystem
@@ -59,6 +60,9 @@ public final class Session {
         /// Leave the last picture on real panels when the run ends (`show --hardware`), instead
         /// of blanking them.
         public var keepsLastPicture = false
+        /// Opens the network streams of the set-up: nil opens this machine's sockets
+        /// (`NetworkPorts.openReceiver`); tests give a receiver on simulated channels.
+        public var openStreams: ((NetworkSetup, StreamLayout) throws -> StreamReceiver)?
 
         /// Nothing recorded, midnight on the clock, messages dropped.
         public init() {}
@@ -186,8 +190,9 @@ public final class Session {
         if let text = setup.text { app.marqueeText = text }
         if let start = setup.startEffect { app.play(effectNamed: start, at: .zero) }
         let appSource = AppSource(app: app, store: store, warnings: warning.map { [$0] } ?? [])
-        source = appSource
         self.app = appSource
+        source = try Self.streams(over: appSource, setup: setup.network, width: width, height: height, open: options.openStreams)
+        messages += NetworkPorts.startMessages(setup.network)
 
         // The encoder, buttons and piezo on the machine's GPIO.
         switch buses {
@@ -195,6 +200,18 @@ public final class Session {
         case let .machine(provider), let .machineInputs(provider): try openInputs(on: provider, app: appSource)
         }
     }
+
+    /// `app`, with the network streams of `setup` over it when any is on.
+    private static func streams(over app: AppSource, setup: NetworkSetup, width: Int, height: Int,
+                                open: ((NetworkSetup, StreamLayout) throws -> StreamReceiver)?) throws -> any FrameSource {
+        guard setup.isOn else { return app }
+        let layout = try NetworkPorts.layout(setup, width: width, height: height)
+        let receiver = try open?(setup, layout) ?? NetworkPorts.openReceiver(setup, layout: layout)
+        return NetworkStreamSource(app: app, receiver: receiver, timeoutNanoseconds: setup.timeoutNanoseconds)
+    }
+
+    /// The network streams over the app, when the set-up turns one on.
+    public var networkStreams: NetworkStreamSource? { source as? NetworkStreamSource }
 
     /// The encoder, buttons and piezo of the set-up, on `provider`'s GPIO; edges on the run's clock.
     private func openInputs(on provider: any MachineBusProvider, app source: AppSource) throws {

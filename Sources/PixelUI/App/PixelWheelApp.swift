@@ -89,13 +89,17 @@ public struct PixelWheelApp {
     public var selectedTitle: String { label(for: menuEntries[selectedIndex]) }
     /// The effect playing or paused, if any.
     public var nowPlayingTitle: String? { player?.title }
+
+    /// The network stream that is live, if any: its protocol ("E1.31") and sender
+    /// ("192.168.1.20"), shown on Now Playing and in About. The runtime sets it.
+    public var liveStream: (protocolName: String, sender: String)?
     /// Whether the effect is paused.
     public var isPaused: Bool { player?.isPaused ?? false }
     /// Depth of the menu stack (1 = top level).
     public var menuDepth: Int { stack.count }
 
     func entries(of level: Level) -> [MenuEntry] {
-        level.entries ?? (MenuEntry.topLevel + (player == nil ? [] : [.nowPlaying]))
+        level.entries ?? (MenuEntry.topLevel + (player == nil && liveStream == nil ? [] : [.nowPlaying]))
     }
 
     /// The label shown for `entry` (settings show their value).
@@ -103,6 +107,7 @@ public struct PixelWheelApp {
         switch entry {
         case .theme: return "Theme: \(settings.theme == .light ? "Light" : "Dark")"
         case .supersampling: return "Supersample \(settings.supersampling.rawValue)x"
+        case .streams: return "Streams: \(settings.streams.label)"
         case let .parameter(effect, name):
             guard let parameter = EffectParameterMenu.parameter(name, ofEffect: effect) else { return entry.title }
             let value = EffectParameterMenu.value(of: parameter, ofEffect: effect, in: settings)
@@ -261,6 +266,11 @@ public struct PixelWheelApp {
             setParameter(name, ofEffect: effect, to: value)
             stack.removeLast()  // back to the parameter list, which shows the new value
         case .theme: changeSettings { $0.theme = $0.theme == .light ? .dark : .light }
+        case .streams:
+            changeSettings { s in
+                let all = StreamOverride.allCases
+                s.streams = all[((all.firstIndex(of: s.streams) ?? 0) + 1) % all.count]
+            }
         case .supersampling:
             changeSettings { s in
                 let all = Supersampling.allCases
@@ -275,6 +285,12 @@ public struct PixelWheelApp {
         } else if stack.count > 1 {
             stack.removeLast()  // the parent keeps the row that was selected there
         }
+    }
+
+    /// Sets what network streams may do (the runtime sets "ignore once" back to obey when the
+    /// ignored stream ends, as WLED does).
+    public mutating func setStreams(_ streams: StreamOverride) {
+        changeSettings { $0.streams = streams }
     }
 
     private mutating func changeSettings(_ change: (inout Settings) -> Void) {
@@ -304,6 +320,10 @@ public struct PixelWheelApp {
         case .off:
             break
         case .playing:
+            if let live = liveStream {
+                ScreenPainter.lines(on: &canvas, title: "Live", lines: [live.protocolName, live.sender], palette: palette, time: viewTime)
+                break
+            }
             player?.render(into: &canvas, at: time)
             // The effect's name for a moment whenever one starts (chosen, next, previous,
             // shuffle); while paused, the pause badge instead.
@@ -333,7 +353,7 @@ public struct PixelWheelApp {
             }
         case .about:
             ScreenPainter.lines(on: &canvas, title: "About",
-                                lines: ["\(width)x\(height) LEDs", "\(framesPerSecond) fps", "v\(version)"], palette: palette, time: viewTime)
+                                lines: ["\(width)x\(height) LEDs", "\(framesPerSecond) fps", "v\(version)"] + liveLines, palette: palette, time: viewTime)
         case .clock:
             let text = ScreenPainter.clockText(seconds: wallClock(), width: width,
                                                font: ScreenPainter.bigTextFont(height: height, chosen: textFont))
@@ -345,6 +365,12 @@ public struct PixelWheelApp {
         case let .confirmOff(since):
             ScreenPainter.confirmRing(on: &canvas, progress: progress(since: since, at: time), palette: palette)
         }
+    }
+
+    /// About's lines for a live stream: its protocol and sender.
+    private var liveLines: [String] {
+        guard let live = liveStream else { return [] }
+        return ["live: \(live.protocolName)", live.sender]
     }
 
     private func progress(since: FrameTime, at time: FrameTime) -> Fixed {

@@ -9,6 +9,25 @@ public enum Theme: String, Sendable, CaseIterable {
     case dark
 }
 
+/// What the display does when a network stream arrives: WLED's live override (`lor`).
+public enum StreamOverride: String, Sendable, CaseIterable {
+    /// 0: the first packet takes the display.
+    case obey
+    /// 1: ignore the stream that is running; obey again once it has ended.
+    case ignoreUntilEnd = "ignore-until-end"
+    /// 2: ignore every stream.
+    case ignore
+
+    /// The label in Settings.
+    public var label: String {
+        switch self {
+        case .obey: return "Obey"
+        case .ignoreUntilEnd: return "Ignore once"
+        case .ignore: return "Ignore"
+        }
+    }
+}
+
 /// What the Settings menu changes; saved across restarts.
 public struct Settings: Equatable, Sendable {
     /// Panel brightness, 0...100 %.
@@ -19,6 +38,8 @@ public struct Settings: Equatable, Sendable {
     public var theme: Theme = .dark
     /// Samples per LED along each axis for rendering.
     public var supersampling: Supersampling = .x4
+    /// Whether network streams take the display.
+    public var streams: StreamOverride = .obey
     /// Effect parameters chosen in the menu or with `sim --param`, keyed `effect.parameter`
     /// (e.g. `bounce.speed`), valued as on the command line (`40`, `shader`, `FF8000`).
     public var effectParameters: [String: String] = [:]
@@ -36,6 +57,7 @@ public struct Settings: Equatable, Sendable {
     /// The settings as a small text file: `key = value` lines.
     public var fileText: String {
         "# PixelWheel settings\nbrightness = \(brightness)\nspeed = \(speed)\ntheme = \(theme.rawValue)\nsupersampling = \(supersampling.rawValue)\n"
+            + (streams == .obey ? "" : "streams = \(streams.rawValue)\n")
             + effectParameters.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)\n" }.joined()
     }
 
@@ -79,6 +101,8 @@ public struct Settings: Equatable, Sendable {
                 if let v = Theme(rawValue: String(value)) { settings.theme = v } else { bad("theme") }
             case "supersampling":
                 if let n = Int(value), let v = Supersampling(rawValue: n) { settings.supersampling = v } else { bad("supersampling") }
+            case "streams":
+                if let v = StreamOverride(rawValue: String(value)) { settings.streams = v } else { bad("streams") }
             case let key where key.contains("."):
                 // An effect's parameter: kept only when the effect takes it and the value fits.
                 if isEffectParameter(String(key), value: String(value)) {

@@ -21,6 +21,8 @@ public indirect enum MenuEntry: Sendable {
     case theme
     /// Steps through 1, 2, 4, 8 samples per LED.
     case supersampling
+    /// Steps through obey, ignore once, ignore: what a network stream may do.
+    case streams
     /// Shows panel size, fps and version.
     case about
     /// Returns to the effect that is playing or paused.
@@ -44,6 +46,7 @@ public indirect enum MenuEntry: Sendable {
         case .speed: return "Speed"
         case .theme: return "Theme"
         case .supersampling: return "Supersampling"
+        case .streams: return "Streams"
         case .about: return "About"
         case .nowPlaying: return "Now Playing"
         case let .effectParameters(effect): return MenuEntry.effects[effect].title
@@ -75,6 +78,6 @@ public indirect enum MenuEntry: Sendable {
         .shuffle,
         .submenu("Extras", [.clock, .scrollingText]),
         .submenu("Settings", [.brightness, .speed, .theme, .supersampling,
-                              .submenu("Effect Parameters", effects.indices.map { .effectParameters(effect: $0) }), .about]),
+                              .submenu("Effect Parameters", effects.indices.map { .effectParameters(effect: $0) }), .streams, .about]),
     ]
 }

@@ -1,0 +1,57 @@
+extension StreamReceiver {
+    /// E1.31: data through the universe's source arbiter; sync; stream termination ends the
+    /// stream at once when it came from the source that held the universe.
+    func handleE131(_ datagram: Datagram, at now: Int64) throws(PacketError) -> Outcome? {
+        switch try E131Packet.parse(datagram.bytes) {
+        case let .data(packet):
+            guard layout.index(ofUniverse: packet.universe) != nil else {
+                return countIgnored()
+            }
+            var arbiter = arbiters[packet.universe] ?? E131SourceArbiter()
+            let heldBefore = arbiter.owner
+            let verdict = arbiter.admit(packet, at: now)
+            arbiters[packet.universe] = arbiter
+            if verdict == .terminated {
+                let ended = heldBefore == packet.source && arbiter.owner == nil
+                return ended ? Outcome(ends: true) : countIgnored()
+            }
+            guard verdict == .accept else { return countIgnored() }
+            let waits = packet.syncAddress != 0
+            let completed = assemble(.e131) {
+                $0.receiveUniverse(packet.universe, channels: packet.channels, waitsForSync: waits)
+            }
+            return Outcome(completed: completed, activity: .standard)
+        case .sync:
+            return Outcome(completed: assemble(.e131) { $0.receiveSync() }, activity: .standard)
+        case .discovery:
+            return nil
+        }
+    }
+
+    /// Art-Net: ArtDmx (held for ArtSync while syncs keep coming), ArtSync, and ArtPoll answered
+    /// with one ArtPollReply per universe of the layout, to the poller on Art-Net's port.
+    func handleArtNet(_ datagram: Datagram, on channel: any DatagramChannel, at now: Int64) throws(PacketError) -> Outcome? {
+        switch try ArtNetPacket.parse(datagram.bytes) {
+        case let .dmx(packet):
+            guard layout.index(ofUniverse: packet.portAddress) != nil else { return countIgnored() }
+            var window = artNetSequences[packet.portAddress] ?? .artNet
+            let inSequence = window.accept(packet.sequence)
+            artNetSequences[packet.portAddress] = window
+            guard inSequence else { return countIgnored() }
+            let waits = artNetSync.waitsForSync(at: now)
+            let completed = assemble(.artNet) {
+                $0.receiveUniverse(packet.portAddress, channels: packet.channels, waitsForSync: waits)
+            }
+            return Outcome(completed: completed, activity: .standard)
+        case .sync:
+            artNetSync.noteSync(at: now)
+            return Outcome(completed: assemble(.artNet) { $0.receiveSync() }, activity: .standard)
+        case .poll:
+            let universes = (0..<min(layout.universeCount, 255)).map { layout.firstUniverse &+ UInt16($0) }
+            let replies = ArtPollReply(address: NetworkEndpoint(address: replyAddress, port: 0).addressBytes, portAddresses: universes)
+            let poller = NetworkEndpoint(address: datagram.sender.address, port: ArtPollReply.port)
+            for packet in replies.packets { reply(packet, to: poller, on: channel) }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import PixelConfig
+
+/// The `--network…` flags of `sim`, `web` and `run`, given over the set-up's `[network]` table.
+public struct NetworkFlags: Sendable {
+    /// `--network LIST`.
+    public var protocols: String?
+    /// `--network-listen ADDR`.
+    public var listen: String?
+    /// `--network-timeout SECONDS`.
+    public var timeoutSeconds: Double?
+    /// `--universe N`.
+    public var universe: Int?
+    /// `--network-port PROTOCOL=PORT`, each.
+    public var ports: [String] = []
+    /// `--network-allow CIDR`, each.
+    public var allow: [String] = []
+
+    /// No flags: the set-up's network as it is.
+    public init() {}
+
+    /// Sets what the flags give over `setup`; a bad value throws one line naming the flag.
+    public func apply(to setup: inout NetworkSetup) throws {
+        do {
+            if let protocols { setup.protocols = try NetworkSetup.parseProtocols(protocols) }
+        } catch { throw OptionError.badValue(option: "--network:", problem: error.description) }
+        do {
+            if let listen {
+                try NetworkSetup.checkListen(listen)
+                setup.listen = listen
+            }
+        } catch { throw OptionError.badValue(option: "--network-listen:", problem: error.description) }
+        do {
+            if let timeoutSeconds { setup.timeoutNanoseconds = try NetworkSetup.timeout(seconds: timeoutSeconds) }
+        } catch { throw OptionError.badValue(option: "--network-timeout", problem: error.description) }
+        do {
+            if let universe { setup.universe = try NetworkSetup.checkUniverse(universe) }
+        } catch { throw OptionError.badValue(option: "--universe", problem: error.description) }
+        do {
+            for text in ports {
+                let (kind, port) = try NetworkSetup.parsePort(text)
+                setup.ports[kind] = port
+            }
+        } catch { throw OptionError.badValue(option: "--network-port:", problem: error.description) }
+        do {
+            if !allow.isEmpty { setup.allow = try allow.map { text throws(NetworkSetupProblem) in try NetworkSetup.parseAllow(text) } }
+        } catch { throw OptionError.badValue(option: "--network-allow:", problem: error.description) }
+    }
+}
+
+extension NetworkFlags {
+    /// Checks the flags on their own, before any set-up is read.
+    public func check() throws {
+        var setup = NetworkSetup()
+        try apply(to: &setup)
+    }
+}
+
+extension Setup {
+    /// Gives `flags` over the set-up's `[network]` table.
+    public mutating func apply(_ flags: NetworkFlags) throws {
+        try flags.apply(to: &network)
+    }
+}

@@ -1,0 +1,61 @@
+import PixelConfig
+import PixelNetwork
+import PixelSystem
+
+/// Opens the ports a `NetworkSetup` turns on, on this machine's sockets, and says what it opened.
+public enum NetworkPorts {
+    /// The layout of a `width × height` display whose first universe is `setup.universe`.
+    public static func layout(_ setup: NetworkSetup, width: Int, height: Int) throws -> StreamLayout {
+        guard let layout = StreamLayout(width: width, height: height, firstUniverse: setup.universe) else {
+            throw OptionError.outOfRange(option: "the panel for network streams", allowed: "1...\(StreamLayout.maximumSide) LEDs a side",
+                                         got: "\(width)x\(height)")
+        }
+        return layout
+    }
+
+    /// A receiver on real sockets for every protocol `setup` turns on. A port in use, an address
+    /// not this machine's or a multicast group that cannot be joined throws one line naming the fix.
+    public static func openReceiver(_ setup: NetworkSetup, layout: StreamLayout) throws -> StreamReceiver {
+        let address = setup.listenAddress
+        var channels: [(NetworkProtocol, any DatagramChannel)] = []
+        var server: (any StreamServer)?
+        for kind in setup.protocols {
+            let endpoint = NetworkEndpoint(address: address, port: setup.port(for: kind))
+            if kind.isTCP {
+                server = try TCPStreamServer(listening: endpoint, for: kind)
+                continue
+            }
+            // E1.31 multicast reaches a socket bound to every interface; one bound to an
+            // address gets unicast only.
+            var groups: [(group: UInt32, universe: UInt16)] = []
+            if kind == .e131 && address == 0 {
+                groups = (0..<layout.universeCount).map { index in
+                    let universe = layout.firstUniverse &+ UInt16(index)
+                    return (UDPSocket.e131Group(universe: universe), universe)
+                }
+            }
+            // About 4 KB a universe, as FPP sizes it, so a frame's burst fits.
+            let buffer = max(262_144, layout.universeCount * 4096)
+            let maximumSize = kind == .flaschenTaschen ? 65_507 : 2048
+            channels.append((kind, try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer,
+                                                 maximumDatagramSize: maximumSize, multicastGroups: groups)))
+        }
+        let allowed = setup.allow
+        return StreamReceiver(layout: layout, channels: channels, opcServer: server, allow: allowed, replyAddress: address)
+    }
+
+    /// What the run says once at start: each protocol and its port, and a warning when it
+    /// listens beyond loopback.
+    public static func startMessages(_ setup: NetworkSetup) -> [String] {
+        guard setup.isOn else { return [] }
+        let ports = setup.protocols.map { "\($0.displayName) \(setup.port(for: $0))" }.joined(separator: ", ")
+        var messages = ["network: listening on \(setup.listen) for \(ports)"]
+        let loopback = NetworkEndpoint(address: setup.listenAddress, port: 0).isLoopback
+        if !loopback {
+            let allowed = setup.allow.isEmpty ? "any sender that can reach this machine may take the display (limit with --network-allow CIDR)"
+                : "senders allowed: " + setup.allow.map(\.description).joined(separator: ", ")
+            messages.append("network: listening beyond loopback on \(setup.listen); \(allowed)")
+        }
+        return messages
+    }
+}

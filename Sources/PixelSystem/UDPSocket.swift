@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PixelNetwork
+
+/// A bound, non-blocking IPv4 UDP socket: the real `DatagramChannel`, every call through the
+/// system-call seam.
+///
+/// It sets `SO_REUSEADDR`, asks for a receive buffer of `receiveBufferBytes` (a show sends a
+/// frame as one burst of packets; the kernel may grant less), joins the multicast `groups`
+/// when asked (E1.31's 239.255.hi.lo), and reads datagrams of at most `maximumDatagramSize`
+/// bytes: a longer one is cut and counted in `oversizedDatagrams`.
+public final class UDPSocket: DatagramChannel {
+    /// The bound address and port.
+    public let endpoint: NetworkEndpoint
+    /// The largest datagram read whole.
+    public let maximumDatagramSize: Int
+    /// Datagrams longer than `maximumDatagramSize`, cut.
+    public private(set) var oversizedDatagrams = 0
+    /// Replies that could not be sent.
+    public private(set) var failedSends = 0
+
+    private let fd: Int32
+    private var buffer: [UInt8]
+
+    /// Opens `endpoint` for `kind`; throws a `NetworkPortError` naming the fix.
+    public init(binding endpoint: NetworkEndpoint, for kind: NetworkProtocol, receiveBufferBytes: Int = 262_144,
+                maximumDatagramSize: Int = 2048, multicastGroups: [(group: UInt32, universe: UInt16)] = []) throws(NetworkPortError) {
+        let fd = SystemCalls.ipv4Socket(stream: false)
+        guard fd >= 0 else { throw .failed(call: "socket", kind, endpoint, errno: SystemCalls.lastError) }
+        _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, integer: 1)
+        _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_RCVBUF, integer: Int32(clamping: receiveBufferBytes))
+        guard SystemCalls.bind(fd, address: endpoint.address, port: endpoint.port) == 0 else {
+            let code = SystemCalls.lastError
+            SystemCalls.close(fd)
+            throw NetworkPortError.binding(kind, endpoint, errno: code)
+        }
+        for (group, universe) in multicastGroups {
+            let request = Self.membership(group: group, interface: endpoint.address)
+            guard SystemCalls.setSocketOption(fd, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: request) == 0 else {
+                let code = SystemCalls.lastError
+                SystemCalls.close(fd)
+                throw .multicastJoin(group: NetworkEndpoint(address: group, port: endpoint.port), universe: universe, errno: code)
+            }
+        }
+        self.fd = fd
+        self.endpoint = endpoint
+        self.maximumDatagramSize = max(1, maximumDatagramSize)
+        buffer = [UInt8](repeating: 0, count: self.maximumDatagramSize)
+    }
+
+    deinit { SystemCalls.close(fd) }
+
+    /// The datagrams waiting, at most `maximum`; stops at the first empty read.
+    public func receive(maximum: Int) -> [Datagram] {
+        var datagrams: [Datagram] = []
+        let size = maximumDatagramSize
+        while datagrams.count < maximum {
+            let read = buffer.withUnsafeMutableBytes { SystemCalls.receiveFrom(fd, into: $0) }
+            guard let read else { break }
+            if read.length > size { oversizedDatagrams += 1 }
+            let kept = min(read.length, size)
+            datagrams.append(Datagram(bytes: Array(buffer[0..<kept]), sender: NetworkEndpoint(address: read.address, port: read.port)))
+        }
+        return datagrams
+    }
+
+    /// Sends `bytes` to `endpoint`; a failure is counted, never thrown.
+    public func send(_ bytes: [UInt8], to endpoint: NetworkEndpoint) {
+        if SystemCalls.sendTo(fd, bytes, address: endpoint.address, port: endpoint.port) < 0 { failedSends += 1 }
+    }
+
+    /// `struct ip_mreq`: the group, then the interface, each in network order.
+    static func membership(group: UInt32, interface: UInt32) -> [UInt8] {
+        let groupBytes = NetworkEndpoint(address: group, port: 0).addressBytes
+        let interfaceBytes = NetworkEndpoint(address: interface, port: 0).addressBytes
+        return groupBytes + interfaceBytes
+    }
+
+    /// E1.31's multicast group of `universe`: 239.255.hi.lo.
+    public static func e131Group(universe: UInt16) -> UInt32 {
+        0xEFFF_0000 | UInt32(universe)
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import PixelRuntime
+
+/// The network streams a live command receives, shared by `sim`, `web` and `run`; the same
+/// names as the `[network]` table, whose values they override.
+struct NetworkOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Receive these streams: a comma-separated subset of e131,artnet,ddp,opc,flaschen,tpm2,wled-udp, or all (default: off, or the file's [network]).", valueName: "LIST"))
+    var network: String?
+
+    @Option(name: .long, help: ArgumentHelp("The IPv4 address to listen on (default: 127.0.0.1; 0.0.0.0 for every interface and E1.31 multicast).", valueName: "ADDR"))
+    var networkListen: String?
+
+    @Option(name: .long, parsing: .unconditional, help: "Seconds without packets before the menu or effect comes back, 0.1...3600 (default: 2.5; WLED UDP's timeout byte overrides it).")
+    var networkTimeout: Double?
+
+    @Option(name: .long, parsing: .unconditional, help: "The E1.31 universe or Art-Net port address of the top-left pixel, 1...63999 (default: 1).")
+    var universe: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Move one protocol off its standard port; repeat for several.", valueName: "PROTOCOL=PORT"))
+    var networkPort: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Accept packets only from this address or network; repeat for several (default: every sender). Others are dropped and counted.", valueName: "CIDR"))
+    var networkAllow: [String] = []
+
+    /// The flags as the runtime takes them.
+    var flags: NetworkFlags {
+        var flags = NetworkFlags()
+        flags.protocols = network; flags.listen = networkListen; flags.timeoutSeconds = networkTimeout
+        flags.universe = universe; flags.ports = networkPort; flags.allow = networkAllow
+        return flags
+    }
+
+    func validate() throws {
+        try flags.check()
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import PixelImages
+import PixelTestSupport
+import Testing
+
+/// Streams into the real `pixelwheel` binary: `sim --no-tty --real-time --network …` on a
+/// loopback port the test picked free, a sender in another process, and the frame that
+/// `--frames-out` recorded compared byte for byte with the picture sent. E1.31 comes from PyPI's
+/// `sacn`; the other protocols' bytes are written from their descriptions by
+/// scripts/send-network-stream.py with plain sockets (no PyPI sender for them is used).
+@Suite(.enabled(if: NetworkPeerPython.isAvailable, "needs python3 with PyPI's sacn (see NetworkPeerPython)"))
+struct NetworkStreamEndToEndTests {
+    var binary: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pixelwheel").path
+    }
+
+    /// The picture scripts/send-network-stream.py sends, RGB row-major.
+    static func picture(width: Int, height: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                bytes += [UInt8((x * 37 + 11) % 256), UInt8((y * 53 + 7) % 256), UInt8((x * y * 13 + 5) % 256)]
+            }
+        }
+        return bytes
+    }
+
+    /// A UDP or TCP port on 127.0.0.1 that nothing holds now.
+    static func freePort(tcp: Bool) throws -> Int {
+        let python = try NetworkPeerPython.interpreter.get()
+        let kind = tcp ? "SOCK_STREAM" : "SOCK_DGRAM"
+        let code = "import socket; s = socket.socket(socket.AF_INET, socket.\(kind)); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"
+        let result = try ChildProcess.run(python, ["-c", code])
+        return try #require(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
+    }
+
+    /// Runs the receiver for 3 s while the sender streams `network` for 2 s, and returns the
+    /// last recorded frame and the picture sent.
+    func stream(_ network: String, width: Int = 24, height: Int = 16) throws -> (shown: RGBImage8, sent: [UInt8], errors: String) {
+        let python = try NetworkPeerPython.interpreter.get()
+        let dir = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: dir.file("frames"), withIntermediateDirectories: false)
+        try dir.put(Array("brightness = 100\n".utf8), as: "state.conf")
+        let port = try Self.freePort(tcp: network == "opc")
+        let sender = Process()
+        sender.executableURL = URL(fileURLWithPath: python)
+        sender.arguments = [RepositoryPaths.root() + "/scripts/send-network-stream.py", network, "\(port)", "\(width)", "\(height)", "2"]
+        try sender.run()
+        let result = try ChildProcess.run(binary, ["sim", "--no-tty", "--real-time", "--seconds", "3", "--size", "\(width)x\(height)",
+                                                   "--network", network, "--network-port", "\(network)=\(port)",
+                                                   "--frames-out", dir.file("frames"), "--state", dir.file("state.conf")])
+        sender.waitUntilExit()
+        #expect(result.status == 0, "\(result.errors)")
+        let frames = try FileManager.default.contentsOfDirectory(atPath: dir.file("frames")).sorted()
+        // The stream ends 2 s in and holds the display 2.5 s more: the last frame is the stream's.
+        let last = try #require(frames.last, "no frames recorded: \(result.errors)")
+        let shown = try PNGFile.read(path: dir.file("frames") + "/" + last)
+        return (shown, Self.picture(width: width, height: height), result.errors)
+    }
+
+    @Test func anE131StreamFromPyPIsSacnIsShownByteForByte() throws {
+        let (shown, sent, errors) = try stream("e131")
+        #expect(shown.bytes == sent, "E1.31 from sacn: \(errors)")
+    }
+
+    @Test func aDDPStreamIsShownByteForByte() throws {
+        let (shown, sent, errors) = try stream("ddp")
+        #expect(shown.bytes == sent, "DDP: \(errors)")
+    }
+
+    @Test(arguments: ["wled-udp", "tpm2", "flaschen", "opc"])
+    func otherProtocolsAreShownByteForByte(network: String) throws {
+        let (shown, sent, errors) = try stream(network, width: 16, height: 8)
+        #expect(shown.bytes == sent, "\(network): \(errors)")
+    }
+}

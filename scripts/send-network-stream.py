@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""Sends one test picture to a PixelWheel receiver on loopback, for the end-to-end tests.
+
+    send-network-stream.py PROTOCOL PORT WIDTH HEIGHT SECONDS
+
+The picture is pixel (x, y) = ((x * 37 + 11) % 256, (y * 53 + 7) % 256, (x * y * 13 + 5) % 256),
+row-major from the top-left; the test rebuilds it and compares the recorded PNG byte for byte.
+It is sent about 20 times a second for SECONDS.
+
+- e131: the `sacn` package from PyPI (an independent sender: LedFx and many scripts use it),
+  unicast to 127.0.0.1. `sacn` always sends to E1.31's standard port, so its module constant
+  for that port is set to PORT; its packets are built and sent by the library unchanged.
+- ddp, wled-udp, tpm2, opc (TCP), flaschen: no sender from PyPI is used here; the bytes are
+  written from the protocols' descriptions (docs/network.md) with plain sockets.
+
+Exit status 3 when the `sacn` package is missing.
+"""
+
+import socket
+import sys
+import time
+
+
+def picture(width, height):
+    data = bytearray()
+    for y in range(height):
+        for x in range(width):
+            data += bytes(((x * 37 + 11) % 256, (y * 53 + 7) % 256, (x * y * 13 + 5) % 256))
+    return bytes(data)
+
+
+def send_e131(port, pixels, seconds):
+    try:
+        import sacn
+        import sacn.sending.sender_socket_udp as udp
+    except ImportError:
+        print("the sacn package is missing: pip install sacn", file=sys.stderr)
+        sys.exit(3)
+    udp.DEFAULT_PORT = port
+    sender = sacn.sACNsender(bind_address="127.0.0.1", bind_port=0, source_name="PixelWheel test",
+                             fps=20, universeDiscovery=False)
+    sender.start()
+    universes = [pixels[i:i + 510] for i in range(0, len(pixels), 510)]
+    for index, channels in enumerate(universes):
+        sender.activate_output(index + 1)
+        sender[index + 1].destination = "127.0.0.1"
+        sender[index + 1].dmx_data = tuple(channels)
+    time.sleep(seconds)
+    sender.stop()
+
+
+def send_datagrams(port, packets, seconds):
+    out = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    end = time.time() + seconds
+    while time.time() < end:
+        for packet in packets:
+            out.sendto(packet, ("127.0.0.1", port))
+        time.sleep(0.05)
+
+
+def ddp_packets(pixels):
+    packets = []
+    for offset in range(0, len(pixels), 1440):
+        chunk = pixels[offset:offset + 1440]
+        last = offset + 1440 >= len(pixels)
+        flags = 0x40 | (0x01 if last else 0)
+        packets.append(bytes([flags, 0, 0x0B, 1]) + offset.to_bytes(4, "big") + len(chunk).to_bytes(2, "big") + chunk)
+    return packets
+
+
+def send_opc(port, pixels, seconds):
+    end = time.time() + seconds
+    while time.time() < end:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as connection:
+                while time.time() < end:
+                    connection.sendall(bytes([0, 0]) + len(pixels).to_bytes(2, "big") + pixels)
+                    time.sleep(0.05)
+        except OSError:
+            time.sleep(0.1)
+
+
+def main():
+    kind, port, width, height, seconds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
+    pixels = picture(width, height)
+    if kind == "e131":
+        send_e131(port, pixels, seconds)
+    elif kind == "ddp":
+        send_datagrams(port, ddp_packets(pixels), seconds)
+    elif kind == "wled-udp":
+        send_datagrams(port, [bytes([2, 5]) + pixels], seconds)
+    elif kind == "tpm2":
+        send_datagrams(port, [bytes([0x9C, 0xDA]) + len(pixels).to_bytes(2, "big") + bytes([1, 1]) + pixels + bytes([0x36])], seconds)
+    elif kind == "flaschen":
+        send_datagrams(port, [b"P6\n%d %d\n255\n" % (width, height) + pixels], seconds)
+    elif kind == "opc":
+        send_opc(port, pixels, seconds)
+    else:
+        print("unknown protocol " + kind, file=sys.stderr)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()
