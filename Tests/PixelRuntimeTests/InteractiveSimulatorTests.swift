@@ -40,15 +40,25 @@ struct InteractiveSimulatorTests {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
+    /// Runs `sim` with `arguments` and types `keys`, each after its delay; the first delay
+    /// counts from the moment the simulator has taken the terminal (its alternate screen is
+    /// drawn), so a slow start on a loaded machine loses no key to the terminal's echo.
     func run(keys: [(delay: Double, bytes: String)], arguments: String) throws -> (status: Int32, output: String) {
         let state = NSTemporaryDirectory() + "pw-interactive-\(UUID().uuidString).conf"
         defer { try? FileManager.default.removeItem(atPath: state) }
         let (process, input, output) = try startInTerminal("\(binary) sim \(arguments) --state \(state)")
+        let collected = CollectedOutput()
+        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
+        let deadline = Date().addingTimeInterval(20)
+        while !collected.text.contains("\u{1B}[?1049h") && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         for key in keys {
             Thread.sleep(forTimeInterval: key.delay)
             input.fileHandleForWriting.write(Data(key.bytes.utf8))
         }
-        return finished(process, output: output)
+        process.waitUntilExit()
+        while !collected.ended && Date() < deadline.addingTimeInterval(10) { Thread.sleep(forTimeInterval: 0.05) }
+        output.fileHandleForReading.readabilityHandler = nil
+        return (process.terminationStatus, collected.text)
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
@@ -165,5 +175,27 @@ struct InteractiveSimulatorTests {
         let text = result.output
         #expect(result.status == 0)
         #expect(text.contains("48;5;") && !text.contains("48;2;"))
+    }
+}
+
+/// What a process wrote, gathered from a pipe's readability handler on another thread.
+private final class CollectedOutput: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private var sawEnd = false
+    /// Adds a chunk; an empty one is the end of the output.
+    func append(_ chunk: Data) {
+        lock.lock(); defer { lock.unlock() }
+        if chunk.isEmpty { sawEnd = true } else { data.append(chunk) }
+    }
+    /// Everything so far, as text.
+    var text: String {
+        lock.lock(); defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+    /// Whether the pipe has ended.
+    var ended: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return sawEnd
     }
 }
