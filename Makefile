@@ -3,6 +3,9 @@
 # system packages PixelWheel builds against are installed.
 
 SYSTEM_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev libi2c-dev libcurl4-openssl-dev
+# What `make test` runs beside the build: a Python virtual environment for the network tests'
+# third-party senders (PyPI's sacn, installed by the tests themselves).
+TEST_PACKAGES := python3-venv
 SWIFT ?= swift
 # One set of release flags for run, web, bench, previews and install, so none of them rebuilds
 # what another built (the standard library linked in, so systemd needs no toolchain path).
@@ -52,6 +55,7 @@ previews: release
 # docs/architecture.md against Package.swift, the golden frames on AArch64 (the Pi's CPU) as
 # Embedded Swift under qemu, then the short fuzzing pass.
 test: setup
+	@scripts/install-system-packages.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 	SWIFT="$(SWIFT)" SKIP_BUILD=1 scripts/test-web.sh
@@ -109,11 +113,14 @@ deb: release
 
 # `make deb-arm64`: the same package for a 64-bit Pi (a Zero 2 W cannot compile Swift itself),
 # cross-compiled here with Debian trixie's Swift against the arm64 trixie root, and packaged in
-# that root (under qemu-user) so that dpkg-shlibdeps reads arm64's libraries.
+# that root (under qemu-user) so that dpkg-shlibdeps reads arm64's libraries; the package is
+# then copied to OUT/ (which may lie outside the repository, which is all the root sees).
 ARM64_BIN = .build-cross-arm64/aarch64-unknown-linux-gnu/release/pixelwheel
 deb-arm64:
 	TRIXIE_SYSROOT=arm64 scripts/trixie-root.sh amd64 run -- scripts/cross-build.sh .build-cross-arm64 pixelwheel -- $(if $(JOBS),-j $(JOBS))
-	scripts/trixie-root.sh arm64 run -- scripts/make-deb.sh $(ARM64_BIN) $(OUT)
+	rm -rf .build-cross-arm64/deb
+	scripts/trixie-root.sh arm64 run -- scripts/make-deb.sh $(ARM64_BIN) .build-cross-arm64/deb
+	mkdir -p $(OUT) && cp .build-cross-arm64/deb/*.deb $(OUT)/
 
 # `make test-deb-arm64` (not in CI, for the arm64 root's sake): the checks of test-deb on the
 # arm64 package, installed and run in the arm64 trixie root under qemu-user.
