@@ -34,6 +34,8 @@ import PixelWeb
         #expect(!app.isOn && app.settings.brightness == 50)  // dark, brightness kept, as WLED
         _ = try apply(#"{"on":"t"}"#, to: &app)
         #expect(app.isOn)
+        _ = try apply(#"{"on":false,"bri":200}"#, to: &app)
+        #expect(!app.isOn && app.settings.brightness == 78)
     }
 
     @Test func everyBrightnessPercentAndEverySpeedReadBackTheSame() {
@@ -84,11 +86,11 @@ import PixelWeb
     }
 
     @Test func theAllowListAdmitsLoopbackAndItsBlocksOnly() throws {
-        let list = APIAllowList([try APIAllowList.Block(parsing: "192.168.1.0/24")])
+        let list = try APIAllowList(parsing: ["192.168.1.0/24"])
         #expect(list.allows("127.0.0.1") && list.allows("::1") && list.allows("192.168.1.77") && list.allows("::ffff:192.168.1.2"))
         #expect(!list.allows("192.168.2.1") && !list.allows("10.0.0.1") && !list.allows("fe80::1") && !APIAllowList().allows("192.168.1.77"))
-        #expect(throws: APIAllowError.self) { try APIAllowList.Block(parsing: "192.168.1.0/33") }
-        #expect(throws: APIAllowError.self) { try APIAllowList.Block(parsing: "example.com") }
+        #expect(throws: APIAllowError.self) { try APIAllowList(parsing: ["192.168.1.0/33"]) }
+        #expect(throws: APIAllowError.self) { try APIAllowList(parsing: ["example.com"]) }
     }
 
     @Test func theRateLimitRefillsOverTime() {

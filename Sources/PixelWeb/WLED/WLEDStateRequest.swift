@@ -10,6 +10,8 @@ public struct WLEDStateRequest: Equatable, Sendable {
     public var commands: [RemoteCommand] = []
     /// The keys not honoured (`seg.pal`, `nl`, …), each once, in text order.
     public var ignored: [String] = []
+    /// A brightness above 0 was given.
+    private var litByBrightness = false
     /// `"v": true`: answer with the full state.
     public var wantsState = false
 
@@ -27,6 +29,7 @@ public struct WLEDStateRequest: Equatable, Sendable {
         let value = try JSONParser.parse(body, limits: limits)
         guard let members = value.members else { throw .unexpectedByte(body.first(where: { $0 > 0x20 }) ?? 0, offset: 0) }
         var effect = current.effect ?? 0
+        let givesOn = members.contains { $0.0 == "on" }
         var segment: [(String, JSONValue)] = []
         for (key, member) in members {
             switch key {
@@ -56,6 +59,8 @@ public struct WLEDStateRequest: Equatable, Sendable {
         for (key, member) in segment where key != "fx" {
             readSegment(key, member, effect: effect, current: current)
         }
+        // A brightness lights a dark panel, as in WLED, unless the body says `on` itself.
+        if litByBrightness && !givesOn && !segment.contains(where: { $0.0 == "on" }) { commands.append(.power(true)) }
     }
 
     /// Segment 0 of `seg`: an object, or an array whose object with `id` 0 (or without an id)
@@ -88,14 +93,15 @@ public struct WLEDStateRequest: Equatable, Sendable {
         }
     }
 
-    /// `bri` 0 turns the panel dark keeping the brightness; 1–255 sets it and lights the panel.
+    /// `bri` 0 turns the panel dark keeping the brightness; 1–255 sets it (and lights the panel
+    /// unless the body gives `on`).
     private mutating func readBri(_ value: JSONValue, key: String) {
         guard let bri = value.integer, (0...255).contains(bri) else { return ignore(key) }
         if bri == 0 {
             commands.append(.power(false))
         } else {
             commands.append(.brightness(WLEDScale.percent(bri: bri)))
-            commands.append(.power(true))
+            litByBrightness = true
         }
     }
 
