@@ -86,7 +86,7 @@ let package = Package(
         .target(name: "PixelTerminal", dependencies: ["PixelCore", "PixelInputs", "PixelSystem", "PixelRuntime"]),
         // The web front end, free of the server: its protocol, limits, Origin rule, page files,
         // input source and frame hub (tested and fuzzed without a server).
-        .target(name: "PixelWeb", dependencies: ["PixelCore", "PixelInputs", "PixelUI", "PixelSystem", "PixelImages", "PixelRuntime"]),
+        .target(name: "PixelWeb", dependencies: ["PixelCore", "PixelEffects", "PixelInputs", "PixelUI", "PixelSystem", "PixelImages", "PixelRuntime", "PixelNetwork"]),
         // The tools: bench, doctor, wiring, show and the bus-trace reader behind decode.
         .target(name: "PixelTools", dependencies: [
             "PixelCore", "PixelEffects", "PixelUI", "PixelInputs", "PixelBus", "PixelPanels", "PixelSystem", "PixelImages",
@@ -96,7 +96,7 @@ let package = Package(
         // layer: the pool, addresses, errors); the protocol, the input source and the frame hub
         // it serves live in PixelWeb, free of the server.
         .target(name: "PixelWebServer", dependencies: [
-            "PixelCore", "PixelRuntime", "PixelWeb", "PixelSystem",
+            "PixelCore", "PixelInputs", "PixelRuntime", "PixelWeb", "PixelSystem",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),

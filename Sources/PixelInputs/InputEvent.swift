@@ -19,6 +19,8 @@ public enum InputAction: Hashable, Sendable {
     case longPress(Button)
     /// A held button was let go after a long press (ends a hold-to-confirm).
     case release(Button)
+    /// A change asked for over the network (the WLED JSON API).
+    case remote(RemoteCommand)
 
     /// The physical buttons that can be long-pressed.
     public enum Button: String, Hashable, Sendable {

@@ -35,6 +35,8 @@ public final class WebServer: Sendable {
         public var port: Int
         /// The page.
         public var page: WebPage
+        /// The WLED JSON API, when served (`--api`).
+        public var api: WLEDServerAPI?
 
         /// Serve `page` on `host`:`port`.
         public init(host: String, port: Int, page: WebPage) {
@@ -81,6 +83,7 @@ public final class WebServer: Sendable {
         /// WebSocket connections whose frames FlyingFox still writes.
         var openSockets = 0
         var stopping = false
+        var apiRate = APIRateLimit()
     }
 
     /// The configuration.
@@ -94,6 +97,7 @@ public final class WebServer: Sendable {
     /// FlyingFox's socket pool, able to cut off a browser that stopped reading.
     let pool = AbortableSocketPool(base: HTTPServer.defaultPool())
     private let state = Mutex(State())
+    private let startedAt: Int64
     private let started = DispatchSemaphore(value: 0)
     private let ended = DispatchSemaphore(value: 0)
     private let socketsClosed = DispatchSemaphore(value: 0)
@@ -104,6 +108,7 @@ public final class WebServer: Sendable {
         self.clock = clock
         self.broadcaster = broadcaster
         self.inputs = inputs
+        startedAt = clock.now()
     }
 
     /// The port it listens on, once started.
@@ -223,6 +228,15 @@ public final class WebServer: Sendable {
         if last { socketsClosed.signal() }
     }
 
+    /// Takes one of the API's request tokens (all sources share them).
+    func admitAPIRequest() -> Bool {
+        let now = clock.now()
+        return state.withLock { $0.apiRate.admit(at: now) }
+    }
+
+    /// Whole seconds since the server was made (`info.uptime`).
+    var uptimeSeconds: Int { Int(max(0, clock.now() - startedAt) / 1_000_000_000) }
+
     func count(_ change: (inout Counts) -> Void) {
         state.withLock { change(&$0.counts) }
     }
@@ -262,6 +276,9 @@ struct WebRoutes: HTTPHandler {
         if let refusal = server.policy.hostRefusal(request.headers[.host]) {
             server.refuse("\(path): " + refusal)
             return Self.error(.forbidden, refusal)
+        }
+        if WLEDAPI.handles(path), let api = server.configuration.api {
+            return try await WLEDRoutes(server: server, api: api).respond(to: request, path: path)
         }
         guard request.method == .GET else { return Self.error(.notFound) }
         if path == "/ws" { return try await upgrade(request) }

@@ -1,4 +1,5 @@
 import PixelCore
+import PixelInputs
 import PixelRuntime
 import PixelSystem
 import PixelWeb
@@ -14,6 +15,12 @@ public struct WebSimulator {
     public var record: String?
     /// The page's folder (nil: the installed one, or `web/` in the source tree).
     public var pageFolder: String?
+    /// Serve the WLED JSON API (`--api`).
+    public var api = false
+    /// Sources beside loopback allowed to use the API without a password (`--api-allow`).
+    public var apiAllow = APIAllowList()
+    /// The device's name in the API (`--name`).
+    public var name = "PixelWheel"
 
     /// Serves `127.0.0.1:8080`, 16 browsers, no recording, the installed page.
     public init() {}
@@ -34,8 +41,23 @@ public struct WebSimulator {
 
         let broadcaster = WebBroadcaster(maximumClients: maxClients)
         let queue = WebInputQueue()
-        let server = WebServer(configuration: .init(host: listen.host, port: listen.port, page: page),
-                               broadcaster: broadcaster, inputs: queue, clock: clock)
+        var configuration = WebServer.Configuration(host: listen.host, port: listen.port, page: page)
+        var apiInputs: [any InputSource] = []
+        var apiViewers: [any FrameOutput] = []
+        if api, let app = session.state {
+            let hub = WLEDHub(initial: WLEDSnapshot(app: app, live: nil, applied: 0))
+            let ip = listen.host == "0.0.0.0" || listen.host == "::" ? "" : listen.host
+            configuration.api = WLEDServerAPI(hub: hub, identity: WLEDIdentity(name: name, pixelWheelVersion: PixelWheelVersion.current, ip: ip),
+                                              allow: apiAllow, fps: setup.fps)
+            apiInputs.append(WLEDInputSource(hub: hub, now: clock.now))
+            apiViewers.append(WLEDStateOutput(hub: hub) { applied in
+                session.state.map { app in
+                    let live = session.networkStreams?.liveStream.map { (protocolName: $0.networkProtocol.displayName, sender: $0.sender.addressText) }
+                    return WLEDSnapshot(app: app, live: live, applied: applied)
+                }
+            })
+        }
+        let server = WebServer(configuration: configuration, broadcaster: broadcaster, inputs: queue, clock: clock)
         try server.start()
         defer { server.stop() }
         let port = server.port ?? listen.port
@@ -50,7 +72,12 @@ public struct WebSimulator {
                            clicks: { session.clicks }, theme: { session.state?.settings.theme ?? .dark }, now: clock.now),
         ]
         if let record { viewers.append(GIFFileOutput.webRecord(path: record, fps: setup.fps)) }
-        try session.run(inputs: [WebInputSource(queue: queue, now: clock.now), StopRequestSource.onSignals()],
+        viewers += apiViewers
+        if api {
+            let others = apiAllow.ranges.isEmpty ? "loopback only" : "loopback and " + apiAllow.ranges.map(\.description).joined(separator: ", ")
+            Environment.printNow("WLED JSON API: \(listen.url(port: port))json (\(others), no password; plain HTTP)")
+        }
+        try session.run(inputs: [WebInputSource(queue: queue, now: clock.now), StopRequestSource.onSignals()] + apiInputs,
                         viewers: viewers, script: plan.script, length: plan.length)
         server.stop()
         let counts = server.counts, totals = broadcaster.totals

@@ -46,9 +46,9 @@ public struct PixelWheelApp {
     /// Counts settings changes from 0; the runtime saves when it moves.
     public private(set) var settingsRevision = 0
     /// What is on screen.
-    public private(set) var screen: Screen = .menu
+    public internal(set) var screen: Screen = .menu
     /// Screen to return to from the confirm ring or from off.
-    private var screenBeforeConfirm: Screen = .menu
+    var screenBeforeConfirm: Screen = .menu
     /// When what is on screen last changed (screen, menu level or row): scrolling text
     /// starts from its beginning then.
     private var shownSince: FrameTime = .zero
@@ -89,6 +89,8 @@ public struct PixelWheelApp {
     public var selectedTitle: String { label(for: menuEntries[selectedIndex]) }
     /// The effect playing or paused, if any.
     public var nowPlayingTitle: String? { player?.title }
+    /// The index into `MenuEntry.effects` of the effect playing or paused (shuffle's current one), if any.
+    public var playingEffect: Int? { player?.index }
 
     /// The network stream that is live, if any: its protocol ("E1.31") and sender
     /// ("192.168.1.20"), shown on Now Playing and in About. The runtime sets it.
@@ -133,6 +135,10 @@ public struct PixelWheelApp {
 
     private mutating func apply(_ event: InputEvent) {
         update(at: event.time)
+        if case let .remote(command) = event.action {
+            applyRemote(command, at: event.time)
+            return
+        }
         switch screen {
         case .off:
             // Any input wakes the panel, and is used up doing so — except letting go of the
@@ -158,7 +164,7 @@ public struct PixelWheelApp {
         case .playPause: player?.togglePause(at: event.time)
         case .next: player?.step(1, at: event.time)
         case .previous: player?.step(-1, at: event.time)
-        case .longPress, .release: break
+        case .longPress, .release, .remote: break
         }
     }
 
@@ -200,7 +206,7 @@ public struct PixelWheelApp {
         screen = .playing
     }
 
-    private func makePlayer(_ index: Int, shuffleOrder: [Int]?, at time: FrameTime) -> Player {
+    func makePlayer(_ index: Int, shuffleOrder: [Int]?, at time: FrameTime) -> Player {
         let settings = self.settings  // the parameters as they are; a change rebuilds the player's scene
         return Player(index: index, shuffleOrder: shuffleOrder, at: time, speedPercent: settings.speed, width: width, height: height,
                       seed: seed, parameters: { EffectParameterMenu.sceneParameters(ofEffect: $0, in: settings) })
@@ -209,7 +215,7 @@ public struct PixelWheelApp {
     /// Sets parameter `name` of menu effect `effect` (the default value clears the choice);
     /// an effect playing with it is built again with the new value, keeping its time. It does
     /// not click: the wheel step or the select that asked for it does, once.
-    private mutating func setParameter(_ name: String, ofEffect effect: Int, to value: String) {
+    mutating func setParameter(_ name: String, ofEffect effect: Int, to value: String) {
         guard let parameter = EffectParameterMenu.parameter(name, ofEffect: effect), parameter.accepts(value) else { return }
         let key = EffectParameterMenu.key(name, ofEffect: effect)
         let before = settings
@@ -293,7 +299,7 @@ public struct PixelWheelApp {
         changeSettings { $0.streams = streams }
     }
 
-    private mutating func changeSettings(_ change: (inout Settings) -> Void) {
+    mutating func changeSettings(_ change: (inout Settings) -> Void) {
         let before = settings
         change(&settings)
         if settings != before { settingsRevision += 1 }

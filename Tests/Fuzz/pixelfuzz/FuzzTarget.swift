@@ -55,6 +55,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// words, gathered as the tool's main does, translated; a table printed must read back as
     /// the same panel.
     case ledflags
+    /// JSON from outside (`JSONParser`), then as a WLED `POST /json/state` body applied to an
+    /// app, whose state documents must read back.
+    case json
 
     /// Every target's name, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -82,6 +85,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .tpm2: NetworkFuzzing.tpm2(data)
         case .wledudp: NetworkFuzzing.wledRealtime(data)
         case .ledflags: Self.ledFlags(text)
+        case .json: WLEDFuzzing.json(data)
         }
     }
 

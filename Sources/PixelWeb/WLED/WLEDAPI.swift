@@ -1,0 +1,64 @@
+import PixelCore
+
+/// One answer of the WLED API: an HTTP status and a JSON body.
+public struct WLEDResponse: Sendable, Equatable {
+    /// The HTTP status code.
+    public var status: Int
+    /// The body, compact JSON.
+    public var body: String
+    /// The request's keys that were not honoured, for a response header.
+    public var ignored: [String] = []
+
+    /// An answer with `status` and `body`.
+    public init(status: Int, body: JSONValue, ignored: [String] = []) {
+        self.status = status; self.body = body.text; self.ignored = ignored
+    }
+
+    /// WLED's error answer, `{"error":code}`: 9 is a JSON body it could not read.
+    public static func error(_ status: Int, code: Int) -> WLEDResponse {
+        WLEDResponse(status: status, body: .object([("error", .int(Int64(code)))]))
+    }
+}
+
+/// The paths of WLED's JSON API and what each answers: pure, so tests and the fuzzer run it
+/// without a server. The server adds the source check, the rate limit and the body limit.
+public enum WLEDAPI {
+    /// WLED's error code for a body that is not JSON it can use.
+    public static let jsonErrorCode = 9
+
+    /// Whether `path` belongs to the API (and not to the page).
+    public static func handles(_ path: String) -> Bool {
+        path == "/json" || path.hasPrefix("/json/") || path == "/presets.json"
+    }
+
+    /// The answer to `GET path`: a document, or 404 for a path PixelWheel has nothing for
+    /// (`/json/cfg`, `/json/nodes`, `/json/live`, …).
+    public static func get(_ path: String, documents: WLEDDocuments) -> WLEDResponse {
+        switch path {
+        case "/json", "/json/": return WLEDResponse(status: 200, body: documents.all)
+        case "/json/state": return WLEDResponse(status: 200, body: documents.state)
+        case "/json/info": return WLEDResponse(status: 200, body: documents.info)
+        case "/json/si": return WLEDResponse(status: 200, body: documents.stateAndInfo)
+        case "/json/eff", "/json/effects": return WLEDResponse(status: 200, body: WLEDDocuments.effects)
+        case "/json/pal", "/json/palettes": return WLEDResponse(status: 200, body: WLEDDocuments.palettes)
+        case "/json/fxdata": return WLEDResponse(status: 200, body: WLEDDocuments.fxdata)
+        case "/presets.json": return WLEDResponse(status: 200, body: WLEDDocuments.presets)
+        default: return notFound
+        }
+    }
+
+    /// 404, as `{"error":"Not Found"}`.
+    public static let notFound = WLEDResponse(status: 404, body: .object([("error", .string("Not Found"))]))
+
+    /// Whether `POST path` changes the state (`/json/state`, or `/json` as WLED also takes).
+    public static func isStatePost(_ path: String) -> Bool {
+        path == "/json/state" || path == "/json" || path == "/json/"
+    }
+
+    /// The answer once `request` is applied and `documents` shows the state after it: the full
+    /// state when asked (`v`), else `{"success":true}` as WLED answers.
+    public static func applied(_ request: WLEDStateRequest, documents: WLEDDocuments) -> WLEDResponse {
+        let body: JSONValue = request.wantsState ? documents.state : .object([("success", .bool(true))])
+        return WLEDResponse(status: 200, body: body, ignored: request.ignored)
+    }
+}

@@ -1,0 +1,124 @@
+import PixelCore
+import PixelUI
+
+/// The JSON documents of WLED's API, written from a snapshot: `state`, `info`, the effect and
+/// palette lists and the effect metadata. Field names and shapes are WLED 0.15's (see
+/// NETWORK.md); fields PixelWheel has no counterpart for carry WLED's "none" values (`ps` −1,
+/// nightlight off, sync off), so clients that require them read the device.
+public struct WLEDDocuments: Sendable {
+    /// The state to write.
+    public var snapshot: WLEDSnapshot
+    /// Who the device is.
+    public var identity: WLEDIdentity
+    /// Frames per second of the run (`info.leds.fps`).
+    public var fps: Int
+    /// Seconds since the server started (`info.uptime`).
+    public var uptime: Int
+
+    /// Documents of `snapshot` for `identity`.
+    public init(snapshot: WLEDSnapshot, identity: WLEDIdentity, fps: Int, uptime: Int) {
+        self.snapshot = snapshot; self.identity = identity; self.fps = fps; self.uptime = uptime
+    }
+
+    /// The effect names, by stable index: the menu's effects in menu order.
+    public static var effectNames: [String] { MenuEntry.effects.map { $0.title } }
+    /// The one palette: effects choose their own colours.
+    public static let paletteNames = ["Default"]
+
+    private var ledCount: Int { snapshot.width * snapshot.height }
+    private var bri: Int { max(1, WLEDScale.bri(percent: snapshot.settings.brightness)) }
+
+    /// `/json/state`.
+    public var state: JSONValue {
+        .object([
+            ("on", .bool(snapshot.on)), ("bri", .int(Int64(bri))), ("transition", .int(0)),
+            ("ps", .int(-1)), ("pl", .int(-1)),
+            ("nl", .object([("on", .bool(false)), ("dur", .int(60)), ("mode", .int(1)), ("tbri", .int(0)), ("rem", .int(-1))])),
+            ("udpn", .object([("send", .bool(false)), ("recv", .bool(false)), ("sgrp", .int(0)), ("rgrp", .int(0))])),
+            ("lor", .int(Int64(lor))), ("mainseg", .int(0)), ("seg", .array([segment])),
+        ])
+    }
+
+    private var lor: Int {
+        switch snapshot.settings.streams {
+        case .obey: return 0
+        case .ignoreUntilEnd: return 1
+        case .ignore: return 2
+        }
+    }
+
+    private var segment: JSONValue {
+        let effect = snapshot.effect ?? 0
+        let slots = WLEDEffectSlots(effect: effect)
+        var members: [(String, JSONValue)] = [
+            ("id", .int(0)), ("start", .int(0)), ("stop", .int(Int64(snapshot.width))),
+            ("startY", .int(0)), ("stopY", .int(Int64(snapshot.height))), ("len", .int(Int64(snapshot.width))),
+            ("grp", .int(1)), ("spc", .int(0)), ("of", .int(0)), ("on", .bool(snapshot.on)), ("frz", .bool(false)),
+            ("bri", .int(Int64(bri))), ("cct", .int(127)), ("n", .string("")),
+            ("col", .array([color(slots), .array([.int(0), .int(0), .int(0)]), .array([.int(0), .int(0), .int(0)])])),
+            ("fx", .int(Int64(effect))), ("sx", .int(Int64(WLEDScale.sx(speedPercent: snapshot.settings.speed)))),
+        ]
+        for key in WLEDEffectSlots.keys {
+            var position = 0
+            if let parameter = slots.parameter(for: key) {
+                let value = snapshot.settings.value(of: parameter, ofEffect: effect)
+                position = WLEDScale.slot(of: parameter, value: value, top: WLEDEffectSlots.top(of: key)) ?? 0
+            }
+            members.append((key, .int(Int64(position))))
+        }
+        members += [("pal", .int(0)), ("sel", .bool(true)), ("rev", .bool(false)), ("mi", .bool(false)),
+                    ("rY", .bool(false)), ("mY", .bool(false)), ("tp", .bool(false)),
+                    ("o1", .bool(false)), ("o2", .bool(false)), ("o3", .bool(false)), ("si", .int(0)), ("m12", .int(0))]
+        return .object(members)
+    }
+
+    /// The effect's colour as `[r,g,b]`; black for an effect without one.
+    private func color(_ slots: WLEDEffectSlots) -> JSONValue {
+        var rgb: [Int64] = [0, 0, 0]
+        if let parameter = slots.color, let color = Color(hex: snapshot.settings.value(of: parameter, ofEffect: snapshot.effect ?? 0)) {
+            rgb = [Int64(color.red), Int64(color.green), Int64(color.blue)]
+        }
+        return .array(rgb.map { .int($0) })
+    }
+
+    /// `/json/info`.
+    public var info: JSONValue {
+        let matrix = JSONValue.object([("w", .int(Int64(snapshot.width))), ("h", .int(Int64(snapshot.height)))])
+        let leds = JSONValue.object([
+            ("count", .int(Int64(ledCount))), ("pwr", .int(0)), ("fps", .int(Int64(fps))), ("maxpwr", .int(0)),
+            ("maxseg", .int(1)), ("matrix", matrix), ("seglc", .array([.int(1)])), ("lc", .int(1)),
+            ("rgbw", .bool(false)), ("wv", .int(0)), ("cct", .int(0)),
+        ])
+        return .object([
+            ("ver", .string(WLEDIdentity.apiVersion)), ("vid", .int(Int64(WLEDIdentity.buildID))), ("leds", leds),
+            ("str", .bool(false)), ("name", .string(identity.name)), ("udpport", .int(21324)),
+            ("live", .bool(snapshot.live != nil)), ("liveseg", .int(-1)),
+            ("lm", .string(snapshot.live?.protocolName ?? "")), ("lip", .string(snapshot.live?.sender ?? "")),
+            ("ws", .int(-1)), ("fxcount", .int(Int64(Self.effectNames.count))), ("palcount", .int(Int64(Self.paletteNames.count))),
+            ("cpalcount", .int(0)), ("maps", .array([.object([("id", .int(0))])])),
+            ("wifi", .object([("bssid", .string("")), ("rssi", .int(0)), ("signal", .int(100)), ("channel", .int(0))])),
+            ("fs", .object([("u", .int(0)), ("t", .int(0)), ("pmt", .int(0))])), ("ndc", .int(0)),
+            ("arch", .string("pixelwheel")), ("core", .string(identity.pixelWheelVersion)), ("freeheap", .int(0)),
+            ("uptime", .int(Int64(uptime))), ("opt", .int(0)), ("brand", .string("PixelWheel")),
+            ("product", .string("PixelWheel " + identity.pixelWheelVersion)), ("mac", .string(identity.mac)), ("ip", .string(identity.ip)),
+        ])
+    }
+
+    /// `/json/eff`, `/json/effects`: the effect names.
+    public static var effects: JSONValue { .array(effectNames.map { .string($0) }) }
+    /// `/json/pal`, `/json/palettes`: the palette names.
+    public static var palettes: JSONValue { .array(paletteNames.map { .string($0) }) }
+    /// `/json/fxdata`: each effect's slider labels, colour slot and flags (`WLEDEffectSlots.fxdata`).
+    public static var fxdata: JSONValue {
+        .array(MenuEntry.effects.indices.map { .string(WLEDEffectSlots(effect: $0).fxdata) })
+    }
+    /// `/presets.json`: no presets yet, written as WLED writes an empty store.
+    public static var presets: JSONValue { .object([("0", .object([]))]) }
+
+    /// `/json/si`: state and info.
+    public var stateAndInfo: JSONValue { .object([("state", state), ("info", info)]) }
+    /// `/json`: state, info, effects and palettes.
+    public var all: JSONValue {
+        .object([("state", state), ("info", info), ("effects", Self.effects), ("palettes", Self.palettes)])
+    }
+}

@@ -1,0 +1,98 @@
+import PixelCore
+import PixelInputs
+import PixelRuntime
+import Synchronization
+
+/// Where the server's threads and the frame loop meet for the WLED API: requests post batches
+/// of remote commands, the loop takes them as input (`WLEDInputSource`) and publishes what the
+/// app then shows (`WLEDStateOutput`). A batch's number comes back in the snapshot once the app
+/// has applied it, so a reply can show the state after the change. Bounded: past `capacity`
+/// waiting batches, a new one is refused.
+public final class WLEDHub: Sendable {
+    private struct State {
+        var waiting: [(batch: Int, commands: [RemoteCommand])] = []
+        var posted = 0
+        var taken = 0
+        var snapshot: WLEDSnapshot
+    }
+
+    private let state: Mutex<State>
+    /// The most batches that wait at once.
+    public let capacity: Int
+
+    /// A hub whose first snapshot is `initial`, holding at most `capacity` waiting batches.
+    public init(initial: WLEDSnapshot, capacity: Int = 64) {
+        state = Mutex(State(snapshot: initial))
+        self.capacity = capacity
+    }
+
+    /// Posts `commands`; returns the batch's number, or nil when too many batches wait.
+    public func post(_ commands: [RemoteCommand]) -> Int? {
+        state.withLock { state in
+            guard state.waiting.count < capacity else { return nil }
+            state.posted += 1
+            state.waiting.append((state.posted, commands))
+            return state.posted
+        }
+    }
+
+    /// The frame loop takes every waiting command, oldest first; the batches count as applied
+    /// from the next `publish`.
+    func take() -> [RemoteCommand] {
+        state.withLock { state in
+            defer { state.waiting.removeAll(keepingCapacity: true) }
+            if let last = state.waiting.last { state.taken = last.batch }
+            return state.waiting.flatMap { $0.commands }
+        }
+    }
+
+    /// The newest batch taken by the loop, for the snapshot it publishes after applying it.
+    func takenBatch() -> Int { state.withLock { $0.taken } }
+
+    /// The frame loop publishes the app's state.
+    func publish(_ snapshot: WLEDSnapshot) {
+        state.withLock { $0.snapshot = snapshot }
+    }
+
+    /// The newest published state.
+    public var snapshot: WLEDSnapshot { state.withLock { $0.snapshot } }
+}
+
+/// The WLED API's changes as an input source of the frame loop: each command is an `InputEvent`
+/// `.remote(…)` stamped now, applied by the app like a turn of the wheel.
+public final class WLEDInputSource: InputSource {
+    private let hub: WLEDHub
+    private let now: () -> Int64
+
+    /// Takes from `hub`; `now` is the run's clock in nanoseconds.
+    public init(hub: WLEDHub, now: @escaping () -> Int64) {
+        self.hub = hub
+        self.now = now
+    }
+
+    public func events(upTo time: FrameTime) throws -> [InputEvent] {
+        let stamp = FrameTime(nanoseconds: min(now(), time.nanoseconds))
+        return hub.take().map { InputEvent(.remote($0), at: stamp) }
+    }
+
+    public var quitRequested: Bool { false }
+}
+
+/// Publishes the app's state to the hub after every frame (so after the inputs it applied).
+public final class WLEDStateOutput: FrameOutput {
+    private let hub: WLEDHub
+    private let read: (_ applied: Int) -> WLEDSnapshot?
+
+    /// Publishes what `read` gives (nil: nothing, the content is not the app), stamped with the
+    /// newest batch the loop had taken before the frame.
+    public init(hub: WLEDHub, read: @escaping (_ applied: Int) -> WLEDSnapshot?) {
+        self.hub = hub
+        self.read = read
+    }
+
+    public func show(_ frame: Frame, status: FrameStatus) throws {
+        if let snapshot = read(hub.takenBatch()) { hub.publish(snapshot) }
+    }
+
+    public func finish() throws {}
+}

@@ -1,0 +1,94 @@
+import FlyingFox
+import PixelCore
+import PixelSystem
+import PixelWeb
+import Synchronization
+#if canImport(FoundationEssentials)
+import FoundationEssentials  // Data: FlyingFox's bodies
+#else
+import Foundation
+#endif
+
+/// The WLED JSON API on the server (`web --api`): who may use it, and what it serves.
+public struct WLEDServerAPI: Sendable {
+    /// Where requests meet the frame loop.
+    public var hub: WLEDHub
+    /// Who the device says it is.
+    public var identity: WLEDIdentity
+    /// Sources allowed beside loopback (`--api-allow`).
+    public var allow: APIAllowList
+    /// The run's frame rate, reported in `info.leds.fps`.
+    public var fps: Int
+
+    /// The API over `hub` as `identity`, open to loopback and `allow`.
+    public init(hub: WLEDHub, identity: WLEDIdentity, allow: APIAllowList, fps: Int) {
+        self.hub = hub; self.identity = identity; self.allow = allow; self.fps = fps
+    }
+}
+
+/// One API request: the source check, an Origin check for browsers, the rate limit, then the
+/// document, or for `POST /json/state` the body (at most `WLEDStateRequest.maximumBytes`, by
+/// its Content-Length before it is read) applied through the frame loop and answered with the
+/// state after it.
+struct WLEDRoutes {
+    let server: WebServer
+    let api: WLEDServerAPI
+
+    /// How long a change may wait for the frame loop to apply it before the answer is 503.
+    static let applySeconds: Int64 = 2
+
+    func respond(to request: HTTPRequest, path: String) async throws -> HTTPResponse {
+        let peer = Self.address(request.remoteAddress)
+        guard api.allow.allows(peer) else {
+            server.refuse("the JSON API to \(peer.isEmpty ? "an unknown source" : peer): not in --api-allow")
+            return Self.answer(WLEDResponse(status: 403, body: .object([("error", .string("source not allowed (see --api-allow)"))])))
+        }
+        if let origin = request.headers[HTTPHeader("Origin")],
+           let refusal = server.policy.refusal(host: request.headers[.host], origin: origin) {
+            server.refuse("the JSON API from a page: " + refusal)
+            return Self.answer(WLEDResponse(status: 403, body: .object([("error", .string("cross-origin request refused"))])))
+        }
+        guard server.admitAPIRequest() else { return Self.answer(.error(503, code: 1)) }
+        if request.method == .GET { return Self.answer(WLEDAPI.get(path, documents: documents(api.hub.snapshot))) }
+        guard request.method == .POST, WLEDAPI.isStatePost(path) else { return Self.answer(WLEDAPI.notFound) }
+        guard let length = request.bodySequence.count, length <= WLEDStateRequest.maximumBytes else {
+            return Self.answer(.error(413, code: WLEDAPI.jsonErrorCode))
+        }
+        let body = [UInt8](try await request.bodyData)
+        let change: WLEDStateRequest
+        do {
+            change = try WLEDStateRequest(body: body, current: api.hub.snapshot)
+        } catch {
+            return Self.answer(.error(400, code: WLEDAPI.jsonErrorCode))
+        }
+        guard let batch = api.hub.post(change.commands) else { return Self.answer(.error(503, code: 1)) }
+        let deadline = server.clock.now() + Self.applySeconds * 1_000_000_000
+        var snapshot = api.hub.snapshot
+        while snapshot.applied < batch {
+            guard server.clock.now() < deadline else { return Self.answer(.error(503, code: 1)) }
+            try await Task.sleep(nanoseconds: 5_000_000)
+            snapshot = api.hub.snapshot
+        }
+        return Self.answer(WLEDAPI.applied(change, documents: documents(snapshot)))
+    }
+
+    private func documents(_ snapshot: WLEDSnapshot) -> WLEDDocuments {
+        WLEDDocuments(snapshot: snapshot, identity: api.identity, fps: api.fps, uptime: server.uptimeSeconds)
+    }
+
+    /// The peer's address as text, or empty when unknown.
+    static func address(_ address: HTTPRequest.Address?) -> String {
+        switch address {
+        case let .ip4(host, _)?, let .ip6(host, _)?: return host
+        default: return ""
+        }
+    }
+
+    /// `response` as HTTP: JSON, never cached; the keys not honoured in `X-PixelWheel-Ignored`.
+    static func answer(_ response: WLEDResponse) -> HTTPResponse {
+        var headers: [HTTPHeader: String] = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+        if !response.ignored.isEmpty { headers[HTTPHeader("X-PixelWheel-Ignored")] = response.ignored.joined(separator: ",") }
+        let phrase = response.status == 200 ? "OK" : "Error"
+        return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: phrase), headers: headers, body: Data(response.body.utf8))
+    }
+}

@@ -1,0 +1,102 @@
+import Testing
+import PixelCore
+import PixelInputs
+import PixelUI
+import PixelWeb
+
+@Suite struct WLEDAPITests {
+    /// An app playing Digital Rain (menu effect 3) on a 16×8 panel.
+    func playingApp() -> PixelWheelApp {
+        var app = PixelWheelApp(width: 16, height: 8, framesPerSecond: 30, version: "test")
+        app.play(effectNamed: "rain", at: .zero)
+        return app
+    }
+
+    func apply(_ body: String, to app: inout PixelWheelApp) throws -> WLEDStateRequest {
+        let request = try WLEDStateRequest(body: Array(body.utf8), current: WLEDSnapshot(app: app, live: nil, applied: 0))
+        for command in request.commands { app.handle(InputEvent(.remote(command), at: .milliseconds(10))) }
+        return request
+    }
+
+    func documents(_ app: PixelWheelApp) -> WLEDDocuments {
+        WLEDDocuments(snapshot: WLEDSnapshot(app: app, live: nil, applied: 0),
+                      identity: WLEDIdentity(name: "PixelWheel", pixelWheelVersion: "1.0"), fps: 30, uptime: 5)
+    }
+
+    @Test func onAndBriAreThePanelsPowerAndBrightness() throws {
+        var app = playingApp()
+        _ = try apply(#"{"on":false}"#, to: &app)
+        #expect(!app.isOn && app.screen == .off)
+        _ = try apply(#"{"on":true,"bri":128}"#, to: &app)
+        #expect(app.isOn && app.screen == .playing && app.settings.brightness == 50)
+        #expect(documents(app).state["bri"]?.integer == 128)
+        _ = try apply(#"{"bri":0}"#, to: &app)
+        #expect(!app.isOn && app.settings.brightness == 50)  // dark, brightness kept, as WLED
+        _ = try apply(#"{"on":"t"}"#, to: &app)
+        #expect(app.isOn)
+        _ = try apply(#"{"on":false,"bri":200}"#, to: &app)
+        #expect(!app.isOn && app.settings.brightness == 78)
+    }
+
+    @Test func everyBrightnessPercentAndEverySpeedReadBackTheSame() {
+        for percent in 1...100 { #expect(WLEDScale.percent(bri: WLEDScale.bri(percent: percent)) == percent) }
+        for sx in 0...255 { #expect(WLEDScale.sx(speedPercent: WLEDScale.speedPercent(sx: sx)) == sx) }
+        #expect(WLEDScale.speedPercent(sx: 0) == 25 && WLEDScale.speedPercent(sx: 255) == 400)
+    }
+
+    @Test func fxPicksTheEffectByItsMenuIndexAndItsSlidersSetItsParameters() throws {
+        var app = playingApp()
+        _ = try apply(#"{"seg":[{"id":0,"fx":4,"sx":255,"ix":255,"col":[[255,0,0],[0,0,0],[0,0,0]]}],"v":true}"#, to: &app)
+        #expect(app.playingEffect == 4 && app.settings.speed == 400)
+        #expect(app.settings.effectParameters["fan.duration"] == "60")
+        #expect(app.settings.effectParameters["fan.color"] == "FF0000")
+        let segment = try #require(documents(app).state["seg"]?.elements?.first)
+        #expect(segment["fx"]?.integer == 4 && segment["sx"]?.integer == 255 && segment["ix"]?.integer == 255)
+        #expect(segment["col"]?.elements?.first == .array([.int(255), .int(0), .int(0)]))
+    }
+
+    @Test func keysThatAreNotHonouredAreNamedAndChangeNothing() throws {
+        var app = playingApp()
+        let before = app.settings
+        let request = try apply(#"{"ps":3,"nl":{"on":true},"tt":4,"seg":{"pal":5,"c3":9},"bri":999}"#, to: &app)
+        #expect(request.commands.isEmpty)
+        #expect(request.ignored == ["ps", "nl", "tt", "bri", "seg.pal", "seg.c3"])  // rain has no fourth number
+        #expect(app.settings == before)
+    }
+
+    @Test func badBodiesAreErrorsNotTraps() {
+        let snapshot = WLEDSnapshot(width: 8, height: 8)
+        for body in ["", "[1]", "{\"on\":", String(repeating: "[", count: 10_000), "{\"seg\":[[[[[[[1]]]]]]]}"] {
+            #expect(throws: JSONParseError.self) { try WLEDStateRequest(body: Array(body.utf8), current: snapshot) }
+        }
+    }
+
+    @Test func theDocumentsCarryWhatPythonWLEDRequires() throws {
+        let docs = documents(playingApp())
+        let all = try JSONParser.parse(WLEDAPI.get("/json", documents: docs).body, limits: JSONLimits(maximumBytes: 1 << 20))
+        let info = try #require(all["info"])
+        #expect(info["ver"]?.string == "0.15.0")
+        #expect(info["fs"]?.members != nil && info["leds"]?["matrix"]?["w"]?.integer == 16 && info["leds"]?["matrix"]?["h"]?.integer == 8)
+        #expect(info["mac"]?.string?.utf8.count == 12 && info["mac"]?.string == WLEDIdentity.mac(forName: "PixelWheel"))
+        let state = try #require(all["state"])
+        #expect(state["nl"]?.members != nil && state["udpn"]?.members != nil && state["lor"]?.integer == 0)
+        #expect(all["effects"]?.elements?.count == MenuEntry.effects.count)
+        #expect(WLEDAPI.get("/presets.json", documents: docs).body == #"{"0":{}}"#)
+        #expect(WLEDAPI.get("/json/cfg", documents: docs).status == 404)
+    }
+
+    @Test func theAllowListAdmitsLoopbackAndItsBlocksOnly() throws {
+        let list = try APIAllowList(parsing: ["192.168.1.0/24"])
+        #expect(list.allows("127.0.0.1") && list.allows("::1") && list.allows("192.168.1.77") && list.allows("::ffff:192.168.1.2"))
+        #expect(!list.allows("192.168.2.1") && !list.allows("10.0.0.1") && !list.allows("fe80::1") && !APIAllowList().allows("192.168.1.77"))
+        #expect(throws: APIAllowError.self) { try APIAllowList(parsing: ["192.168.1.0/33"]) }
+        #expect(throws: APIAllowError.self) { try APIAllowList(parsing: ["example.com"]) }
+    }
+
+    @Test func theRateLimitRefillsOverTime() {
+        var limit = APIRateLimit(burst: 2, perSecond: 10)
+        let taken = [limit.admit(at: 0), limit.admit(at: 0), limit.admit(at: 0), limit.admit(at: 100_000_000),
+                     limit.admit(at: 100_000_000), limit.admit(at: Int64.max)]
+        #expect(taken == [true, true, false, true, false, true])
+    }
+}

@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""python-wled (PyPI `wled`, Home Assistant's client), unmodified, drives `pixelwheel web --api`.
+
+python-wled talks to port 80 only, so the server runs in a network namespace this script makes
+(as root) and removes on exit; the client runs in the same namespace, on its loopback.
+
+    wled_client_check.py PIXELWHEEL_BINARY
+
+Exits 0 when every check passed, 77 (skipped) when python-wled cannot be installed or this is
+not root with `ip netns`, 1 on a failure. The venv is kept in $WLED_VENV (default
+/tmp/pixelwheel-wled-venv) so later runs do not download again.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+SKIP = 77
+
+
+def venv_python():
+    venv = os.environ.get("WLED_VENV", "/tmp/pixelwheel-wled-venv")
+    python = os.path.join(venv, "bin", "python")
+    if not os.path.exists(python):
+        if subprocess.call([sys.executable, "-m", "venv", venv]) != 0:
+            return None
+    if subprocess.call([python, "-c", "import wled"], stderr=subprocess.DEVNULL) != 0:
+        if subprocess.call([python, "-m", "pip", "install", "-q", "wled"]) != 0:
+            return None
+    return python
+
+
+CLIENT = r'''
+import asyncio, json, sys, urllib.request
+from wled import WLED
+
+def state():
+    with urllib.request.urlopen("http://127.0.0.1/json/state", timeout=5) as r:
+        return json.load(r)
+
+async def main():
+    async with WLED("127.0.0.1") as led:
+        device = await led.update()
+        assert str(device.info.version) == "0.15.0", device.info.version
+        assert device.info.name == "Desk", device.info.name
+        assert device.info.leds.matrix is not None
+        assert (device.info.leds.matrix.width, device.info.leds.matrix.height) == (16, 8), device.info.leds.matrix
+        names = [e.name for e in device.effects.values()]
+        assert "Digital Rain" in names and "Fan Sweep" in names, names
+        await led.master(on=False)
+        assert state()["on"] is False
+        await led.master(on=True)
+        assert state()["on"] is True
+        await led.master(brightness=128)
+        assert abs(state()["bri"] - 128) <= 2, state()["bri"]
+        await led.segment(0, effect="Fan Sweep", speed=200)
+        seg = state()["seg"][0]
+        assert seg["fx"] == names.index("Fan Sweep") and seg["sx"] == 200, seg
+        device = await led.update()
+        assert device.state.segments[0].effect_id == seg["fx"]
+    print("python-wled: version, effects, matrix, off/on, brightness, effect and speed all checked")
+
+asyncio.run(main())
+'''
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    if os.geteuid() != 0 or subprocess.call(["ip", "netns", "list"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) != 0:
+        print("skipped: needs root and `ip netns` (python-wled only talks to port 80)")
+        return SKIP
+    python = venv_python()
+    if python is None:
+        print("skipped: pip cannot install python-wled here")
+        return SKIP
+    namespace = "pwwled%d" % os.getpid()
+    subprocess.check_call(["ip", "netns", "add", namespace])
+    server = None
+    try:
+        subprocess.check_call(["ip", "-n", namespace, "link", "set", "lo", "up"])
+        state = tempfile.mkdtemp()
+        server = subprocess.Popen(["ip", "netns", "exec", namespace, binary, "web", "--size", "16x8", "--state", state + "/settings.conf",
+                                   "--api", "--api-allow", "127.0.0.1/32", "--listen", "127.0.0.1:80", "--name", "Desk"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        line = server.stdout.readline()
+        if "PixelWheel web simulator" not in line:
+            print("the server did not start: " + line + server.stdout.read())
+            return 1
+        result = subprocess.run(["ip", "netns", "exec", namespace, python, "-c", CLIENT], capture_output=True, text=True, timeout=120)
+        sys.stdout.write(result.stdout + result.stderr)
+        return 0 if result.returncode == 0 else 1
+    finally:
+        if server is not None:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        subprocess.call(["ip", "netns", "delete", namespace])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
