@@ -184,11 +184,15 @@ public struct PanelDriver {
     }
 
     /// Shows `frame` with no refresh thread behind it (device models): the frame, then, for
-    /// HUB75, two full refreshes, since a new frame is swapped in only at the end of one.
+    /// HUB75, one refresh that swaps it in at its end and one whole dither cycle that shows it
+    /// (two refreshes in all without `pwm-dither-bits`). With dithering, refreshes that end a
+    /// cycle already begun come between them, so the model's picture integrates one cycle of
+    /// this frame alone.
     public func showAndRefresh(_ frame: Frame) throws(BusError) {
         try panel.show(frame)
         guard let refresher else { return }
         try refresher.refreshOnce()
-        try refresher.refreshOnce()
+        while !refresher.nextRefreshStartsDitherCycle { try refresher.refreshOnce() }
+        for _ in 0..<refresher.configuration.refreshesPerDitherCycle { try refresher.refreshOnce() }
     }
 }

@@ -101,6 +101,12 @@ struct HzellerFlagTests {
         #expect(try HzellerFlag.translate(["--led-show-refresh"]).keys.isEmpty)
     }
 
+    @Test func ditherAndRefreshLimitAreTranslatedNowTheParserHasThem() throws {
+        #expect(HzellerFlag.hub75Keys.isSuperset(of: ["pwm-dither-bits", "limit-refresh"]))
+        let translation = try HzellerFlag.translate(["--led-pwm-dither-bits=2", "--led-limit-refresh=120"])
+        #expect(translation.values["pwm-dither-bits"] == "2" && translation.values["limit-refresh"] == "120")
+    }
+
     @Test func keysPixelWheelLacksAreRefusedUntilTheParserHasThem() throws {
         for (flag, key) in [("--led-pwm-dither-bits=1", "pwm-dither-bits"), ("--led-limit-refresh=120", "limit-refresh"), ("--led-slowdown-gpio=2", "slowdown")] {
             #expect(refusal([flag], keys: []) == "\(flag): PixelWheel has no \(key)= key yet (not supported yet); leave the flag out")

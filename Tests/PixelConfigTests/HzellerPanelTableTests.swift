@@ -10,6 +10,7 @@ struct HzellerPanelTableTests {
         "--led-rows 32 --led-cols 64 --led-chain=2 --led-gpio-mapping=adafruit-hat --led-pixel-mapper='Rotate:90;Mirror:H' --led-inverse",
         "--led-cols=32 --led-rows=16 --led-multiplexing=9 --led-row-addr-type=2 --led-pwm-bits=8 --led-pwm-lsb-nanoseconds=200",
         "--led-rows=64 --led-cols=64 --led-row-addr-type=5 --led-rgb-sequence=GBR --led-brightness=30 --led-no-hardware-pulse",
+        "--led-rows=32 --led-cols=64 --led-pwm-dither-bits=2 --led-limit-refresh=120",
     ])
     func theTableReadsBackAsTheSamePanel(line: String) throws {
         let words = try #require(ShellWords.split(line))
@@ -42,6 +43,21 @@ struct HzellerPanelTableTests {
     @Test func aBadValueIsRefusedAsThePanelParserWouldRefuseIt() {
         #expect(throws: HzellerFlagError.panel(.badValue(type: "hub75", key: "rows", value: "48", allowed: "8|16|32|64"))) {
             _ = try HzellerFlag.translate(["--led-rows=48"]).configurationTable()
+        }
+    }
+
+    @Test func ditherAndRefreshLimitAreTranslatedAndCheckedByTheParser() throws {
+        let translation = try HzellerFlag.translate(["--led-pwm-dither-bits=1", "--led-limit-refresh", "240"])
+        guard case let .hub75(c) = try translation.panel().kind else {
+            Issue.record("not HUB75")
+            return
+        }
+        #expect(c.ditherBits == 1 && c.limitRefreshHertz == 240)
+        #expect(throws: HzellerFlagError.panel(.badValue(type: "hub75", key: "pwm-dither-bits", value: "3", allowed: "0...2"))) {
+            _ = try HzellerFlag.translate(["--led-pwm-dither-bits=3"]).configurationTable()
+        }
+        #expect(throws: HzellerFlagError.panel(.badValue(type: "hub75", key: "limit-refresh", value: "5000", allowed: "0...1000"))) {
+            _ = try HzellerFlag.translate(["--led-limit-refresh=5000"]).configurationTable()
         }
     }
 

@@ -83,6 +83,59 @@ import Testing
         let c = try parse("hub75:rows=32,cols=64,pwm-bits=11,pwm-lsb-ns=130")
         #expect(c.onTimePerRefreshNanoseconds == 16 * 130 * 2047)
     }
+
+    @Test func ditherBitsShortenTheLowPlanesAndSkipThemInSomeRefreshes() throws {
+        #expect(try parse("hub75").ditherBits == 0)
+        let one = try parse("hub75:pwm-dither-bits=1")
+        #expect((0..<4).map { one.planeNanoseconds($0) } == [130, 130, 260, 520])
+        #expect((0..<6).map { one.firstPlane(ofRefresh: $0) } == [0, 1, 0, 1, 0, 1])
+        #expect(one.refreshesPerDitherCycle == 2)
+        let two = try parse("hub75:pwm-dither-bits=2,pwm-bits=3")
+        #expect((0..<3).map { two.planeNanoseconds($0) } == [130, 130, 130])
+        #expect((0..<8).map { two.firstPlane(ofRefresh: $0) } == [0, 1, 2, 2, 0, 1, 2, 2])
+        let none = try parse("hub75")
+        #expect((0..<3).map { none.planeNanoseconds($0) } == [130, 260, 520])
+        #expect((0..<4).map { none.firstPlane(ofRefresh: $0) } == [0, 0, 0, 0])
+        // Over one cycle every plane is lit for exactly its weight, lsb × 2^plane, as in one undithered refresh.
+        for c in [one, two] {
+            for plane in 0..<c.pwmBits {
+                let shown = (0..<c.refreshesPerDitherCycle).filter { c.firstPlane(ofRefresh: $0) <= plane }.count
+                #expect(shown * c.planeNanoseconds(plane) == 130 << plane, "plane \(plane)")
+            }
+        }
+    }
+
+    @Test func badDitherAndRefreshLimitsAreOneLineErrorsNamingTheRange() {
+        #expect(throws: PanelConfigurationError.badValue(type: "hub75", key: "pwm-dither-bits", value: "3", allowed: "0...2")) {
+            try parse("hub75:pwm-dither-bits=3")
+        }
+        #expect(throws: PanelConfigurationError.badValue(type: "hub75", key: "limit-refresh", value: "1001", allowed: "0...1000")) {
+            try parse("hub75:limit-refresh=1001")
+        }
+        #expect(throws: PanelConfigurationError.badValue(type: "hub75", key: "limit-refresh", value: "-1", allowed: "0...1000")) {
+            try parse("hub75:limit-refresh=-1")
+        }
+        #expect(throws: PanelConfigurationError.inconsistent(
+            type: "hub75",
+            reason: "pwm-dither-bits=2 needs at least 3 pwm-bits, but pwm-bits=2; lower pwm-dither-bits or raise pwm-bits")
+        ) { try parse("hub75:pwm-dither-bits=2,pwm-bits=2") }
+        #expect(throws: PanelConfigurationError.badValue(type: "hub75", key: "pwm-dither-bits", value: "-1", allowed: "0...2")) {
+            _ = try HUB75Configuration(geometry: HUB75Geometry(rows: 32, columns: 32), ditherBits: -1)
+        }
+    }
+
+    @Test func refreshLimitGivesThePeriodBetweenRefreshStarts() throws {
+        #expect(try parse("hub75").refreshPeriodNanoseconds == 0)
+        #expect(try parse("hub75:limit-refresh=120").refreshPeriodNanoseconds == 8_333_333)
+        #expect(try parse("hub75:limit-refresh=1000").refreshPeriodNanoseconds == 1_000_000)
+        #expect(try parse("hub75:limit-refresh=1").refreshPeriodNanoseconds == 1_000_000_000)
+    }
+
+    @Test func listShowsBothKeysWithDefaultAndRange() throws {
+        let keys = try PanelDescription(parsing: "hub75").keys
+        #expect(keys.contains(PanelOptionKey(key: "pwm-dither-bits", defaultValue: "0", allowed: "0...2")))
+        #expect(keys.contains(PanelOptionKey(key: "limit-refresh", defaultValue: "0", allowed: "0...1000")))
+    }
 }
 
 struct HUB75BrightnessTests {

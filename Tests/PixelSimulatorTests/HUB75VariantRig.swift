@@ -23,11 +23,10 @@ struct HUB75VariantRig {
         refresher = try panel.makeRefresher(lines: port)
     }
 
-    /// Shows `frame` and refreshes until it is on the panel (one refresh swaps it in, one shows it).
+    /// Shows `frame` and refreshes until it is on the panel, as the simulator does: one refresh
+    /// swaps it in, one (or, with `pwm-dither-bits`, a whole dither cycle) shows it.
     func display(_ frame: Frame) throws {
-        try panel.show(frame)
-        try refresher.refreshOnce()
-        try refresher.refreshOnce()
+        try PanelDriver(panel: panel, refresher: refresher).showAndRefresh(frame)
     }
 
     /// Shows `uniqueFrame` and checks that every LED arrives exactly in place, with no anomaly

@@ -22,6 +22,8 @@
 /// | `rgb-sequence` | rgb | rgb, rbg, grb, gbr, brg, bgr | colours of the R, G, B lines, see `HUB75ColourSequence` |
 /// | `slowdown` | 0 | 0…4 | extra copies of every line write, for panels that cannot take the full clock (hzeller's `--led-slowdown-gpio`) |
 /// | `row-address` | direct | direct, ab-shift, row-select, abc-shift, sm5266, b707 | how rows are selected, see `HUB75RowAddressing` |
+/// | `pwm-dither-bits` | 0 | 0…2, below `pwm-bits` | lowest planes shown only every 2nd or 4th refresh, for a faster refresh, see `ditherBits` |
+/// | `limit-refresh` | 0 | 0…1000 | a steady refresh rate in Hz for cameras and video (0: as fast as it goes), see `limitRefreshHertz` |
 ///
 /// Fewer `pwm-bits` refresh faster (fewer, shorter planes) at the cost of colour depth; a longer
 /// `pwm-lsb-ns` helps slow panels that ghost or lose the darkest plane.
@@ -56,10 +58,24 @@ public struct HUB75Configuration: Hashable, Sendable {
     /// is 1; PixelWheel's is 0): each repeats the levels, so every edge lasts `1 + slowdown`
     /// writes, for panels whose shift registers cannot take the full clock.
     public var slowdown = 0
+    /// Temporal dithering of the lowest planes, 0…2 (hzeller's `--led-pwm-dither-bits`): planes
+    /// below `ditherBits` keep the least significant on-time instead of doubling, and make up
+    /// their weight by being shown in fewer refreshes — with 1, plane 0 every other refresh; with
+    /// 2, plane 0 one refresh in four and plane 1 two in four (`firstPlane(ofRefresh:)`). A
+    /// refresh is then about 2^ditherBits times shorter; over a cycle of 2^ditherBits
+    /// refreshes every plane is lit for exactly its weight. hzeller counts these planes from
+    /// the lowest of all 11, so there they matter only above 11 − dither bits `pwm-bits`;
+    /// PixelWheel dithers the lowest of the configured `pwmBits`, so it always takes effect.
+    public let ditherBits: Int
+    /// A steady refresh rate in Hz, 0…1000 (hzeller's `--led-limit-refresh`); 0 refreshes back
+    /// to back. `HUB75RefreshLoop` starts each refresh `refreshPeriodNanoseconds` after the one
+    /// before, on the run's clock, when the refresh is shorter than that.
+    public let limitRefreshHertz: Int
 
     /// Checks the combination: `parallel` must not exceed the wiring's chains, the wiring must
     /// have every address line the row addressing uses (a 1/32-scan panel needs an E line),
-    /// `pwmBits` is 1…11, `lsbNanoseconds` 1…1_000_000.
+    /// `pwmBits` is 1…11, `lsbNanoseconds` 1…1_000_000, `ditherBits` 0…2 and below `pwmBits`,
+    /// `limitRefreshHertz` 0…1000.
     public init(
         geometry: HUB75Geometry,
         pinMap: HUB75PinMap = .regular,
@@ -69,7 +85,9 @@ public struct HUB75Configuration: Hashable, Sendable {
         brightnessPercent: Int = 100,
         rowAddressing: HUB75RowAddressing = .direct,
         driverChip: HUB75DriverChip = .plain,
-        multiplexing: HUB75Multiplexing? = nil
+        multiplexing: HUB75Multiplexing? = nil,
+        ditherBits: Int = 0,
+        limitRefreshHertz: Int = 0
     ) throws(PanelConfigurationError) {
         guard (1...100).contains(brightnessPercent) else {
             throw .badValue(type: "hub75", key: "brightness", value: String(brightnessPercent), allowed: "1...100")
@@ -79,6 +97,18 @@ public struct HUB75Configuration: Hashable, Sendable {
         }
         guard (1...1_000_000).contains(lsbNanoseconds) else {
             throw .badValue(type: "hub75", key: "pwm-lsb-ns", value: String(lsbNanoseconds), allowed: "1...1000000")
+        }
+        guard (0...2).contains(ditherBits) else {
+            throw .badValue(type: "hub75", key: "pwm-dither-bits", value: String(ditherBits), allowed: "0...2")
+        }
+        guard ditherBits < pwmBits else {
+            throw .inconsistent(
+                type: "hub75",
+                reason: "pwm-dither-bits=\(ditherBits) needs at least \(ditherBits + 1) pwm-bits, but pwm-bits=\(pwmBits); "
+                    + "lower pwm-dither-bits or raise pwm-bits")
+        }
+        guard (0...1000).contains(limitRefreshHertz) else {
+            throw .badValue(type: "hub75", key: "limit-refresh", value: String(limitRefreshHertz), allowed: "0...1000")
         }
         guard geometry.parallel <= pinMap.chains.count else {
             throw .inconsistent(
@@ -115,6 +145,8 @@ public struct HUB75Configuration: Hashable, Sendable {
         self.rowAddressing = rowAddressing
         self.driverChip = driverChip
         self.multiplexing = multiplexing
+        self.ditherBits = ditherBits
+        self.limitRefreshHertz = limitRefreshHertz
         if let multiplexing {
             layout = try Self.layout(multiplexing, geometry: geometry)
         } else {
@@ -149,9 +181,38 @@ public struct HUB75Configuration: Hashable, Sendable {
     /// The largest PWM level, `2^pwmBits − 1`: a channel at this level is lit for every plane.
     public var maxLevel: Int { (1 << pwmBits) - 1 }
 
-    /// OE-low time of one full refresh in nanoseconds: every row address shows every plane,
-    /// `scan × lsb × (2^bits − 1)`. Shifting and latching come on top.
+    /// OE-low time of one full refresh in nanoseconds without dithering: every row address
+    /// shows every plane, `scan × lsb × (2^bits − 1)`. Shifting and latching come on top. With
+    /// `ditherBits` a refresh averages this divided by 2^ditherBits.
     public var onTimePerRefreshNanoseconds: Int { geometry.scan * lsbNanoseconds * maxLevel }
+
+    /// How long OE stays low for bit plane `plane`, in nanoseconds: `lsb << plane`, or with
+    /// dithering `lsb << max(0, plane − ditherBits)` (the dithered planes all keep `lsb`).
+    public func planeNanoseconds(_ plane: Int) -> Int {
+        lsbNanoseconds << max(0, plane - ditherBits)
+    }
+
+    /// The lowest bit plane refresh number `refresh` (counted from 0) shows; it shows that one
+    /// and every plane above it. Without dithering always 0; with 1 dither bit 0, 1, 0, 1, …;
+    /// with 2 bits 0, 1, 2, 2, … (hzeller's sequences).
+    public func firstPlane(ofRefresh refresh: Int) -> Int {
+        let phase: Int = refresh & 3
+        switch ditherBits {
+        case 1: return phase & 1
+        case 2: return min(phase, 2)
+        default: return 0
+        }
+    }
+
+    /// Refreshes in one dither cycle, 2^ditherBits: over that many refreshes from one whose
+    /// number is a multiple of it, every plane is lit for exactly its weight.
+    public var refreshesPerDitherCycle: Int { 1 << ditherBits }
+
+    /// The time from one refresh's start to the next with `limitRefreshHertz`, in nanoseconds
+    /// (`1e9 / Hz`, rounded down); 0 when there is no limit.
+    public var refreshPeriodNanoseconds: Int64 {
+        limitRefreshHertz > 0 ? 1_000_000_000 / Int64(limitRefreshHertz) : 0
+    }
 
     /// The lines the refresh drives, each with its HUB75 signal name, in the order a connector
     /// lists them: OE, CLK, LAT, the address lines A… and each chain's R1 G1 B1 R2 G2 B2

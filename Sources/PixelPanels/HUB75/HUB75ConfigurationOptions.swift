@@ -40,6 +40,8 @@ extension HUB75Configuration {
         let slowdown = try options.integer("slowdown", in: 0...4, default: 0)
         let sequence = HUB75ColourSequence(
             rawValue: try options.choice("rgb-sequence", HUB75ColourSequence.allCases.map(\.rawValue), default: "rgb"))!
+        let dither = try options.integer("pwm-dither-bits", in: 0...2, default: 0)
+        let limit = try options.integer("limit-refresh", in: 0...1000, default: 0)
         let physicalRows: Int = size.rows / (scheme?.heightDivisor ?? 1)
         let physicalColumns: Int = size.columns * (scheme?.widthFactor ?? 1)
         try self.init(
@@ -51,7 +53,9 @@ extension HUB75Configuration {
             brightnessPercent: brightness,
             rowAddressing: addressing,
             driverChip: chip,
-            multiplexing: scheme
+            multiplexing: scheme,
+            ditherBits: dither,
+            limitRefreshHertz: limit
         )
         self.inverse = inverse
         colourSequence = sequence

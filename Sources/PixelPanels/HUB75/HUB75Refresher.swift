@@ -26,6 +26,9 @@ import Synchronization
 /// and OE goes high in the SET store that reaches the plane's on-time, counted in stores, not
 /// read from a clock; what the shifting did not cover is held before the latch. The last plane
 /// of a refresh is held whole. (`slowdown` repeats writes, so it turns the overlap off.)
+/// With `pwm-dither-bits` a refresh shows only the planes from `configuration.firstPlane(ofRefresh:)`
+/// up (the row address then goes out with the first plane shown), counted by the refresher
+/// from its first refresh, and the dithered planes are held for the least significant time.
 /// Before the first refresh, panels with FM6126A or FM6127 chips get their configuration
 /// registers written, OE high first (`HUB75DriverInitWrites`).
 /// So the latch and the row address change only while OE is high, and a row shows all its
@@ -62,6 +65,8 @@ public final class HUB75Refresher: @unchecked Sendable {
     private let initWrites: [HUB75PinWrite]
     /// Whether the driver chips were initialised; only `refreshOnce` touches it, one at a time.
     private var initialised = false
+    /// Refreshes started, modulo 4 (the longest dither cycle); only `refreshOnce` touches it.
+    private var refreshPhase = 0
 
     /// A refresher that drives `lines`. Throws when the port cannot drive a line the wiring
     /// needs (the message lists them, so the port can be reopened with all of them).
@@ -75,7 +80,7 @@ public final class HUB75Refresher: @unchecked Sendable {
         inversion = configuration.inverse ? colourLines : 0
         addressWrites = HUB75RowAddressWrites(addressing: configuration.rowAddressing, scan: g.scan, address: pins.address)
         addressLines = addressWrites.lines
-        holdNanoseconds = (0..<configuration.pwmBits).map { configuration.lsbNanoseconds << $0 }
+        holdNanoseconds = (0..<configuration.pwmBits).map { configuration.planeNanoseconds($0) }
         let perStore: Int = (lines as? any PacedGPIOLines)?.nanosecondsPerStore ?? 0
         storeNanoseconds = max(0, perStore)
         litStores = perStore > 0 ? holdNanoseconds.map { ($0 + perStore - 1) / perStore } : []
@@ -99,6 +104,13 @@ public final class HUB75Refresher: @unchecked Sendable {
         initialised = initWrites.isEmpty
     }
 
+    /// Whether the next refresh begins a dither cycle (`HUB75Configuration.firstPlane(ofRefresh:)`
+    /// is 0 for it and the cycle's refreshes follow); always true without dithering. Read it
+    /// between refreshes, on the thread that refreshes.
+    public var nextRefreshStartsDitherCycle: Bool {
+        refreshPhase % configuration.refreshesPerDitherCycle == 0
+    }
+
     /// Shows every row address and bit plane of the front planes once (see the type's
     /// protocol), then lets the framebuffer swap in a finished frame. On a bus error it tries
     /// to leave OE high (dark) and rethrows.
@@ -111,8 +123,11 @@ public final class HUB75Refresher: @unchecked Sendable {
         let planes = framebuffer.frontPlanes
         let words = planes.words
         let length = planes.chainLength, bits = planes.pwmBits
-        let clock = clock, latch = latch, outputEnable = outputEnable, colourLines = colourLines, inversion = inversion
+        let clock = clock, outputEnable = outputEnable, colourLines = colourLines, inversion = inversion
         let everyPlane = addressWrites.addressing.isLevel
+        // The planes this refresh shows (all but the dithered ones left out this time).
+        let first: Int = configuration.firstPlane(ofRefresh: refreshPhase)
+        refreshPhase = (refreshPhase + 1) & 3
         do {
             if !initialised {
                 try lines.write(set: outputEnable, clear: 0)
@@ -120,19 +135,19 @@ public final class HUB75Refresher: @unchecked Sendable {
                 initialised = true
             }
             if storeNanoseconds > 0 {
-                try refreshOverlapped(words: words, length: length, bits: bits, scan: planes.scan, everyPlane: everyPlane)
+                try refreshOverlapped(words: words, length: length, bits: bits, first: first, scan: planes.scan, everyPlane: everyPlane)
             } else {
-                var index = 0
                 for row in 0..<planes.scan {
                     let select = addressWrites.writes(row: row)
-                    for plane in 0..<bits {
+                    var index: Int = (row * bits + first) * length
+                    for plane in first..<bits {
                         for _ in 0..<length {
                             let data = UInt64(words[index]) ^ inversion
                             index += 1
                             try lines.write(set: data, clear: (colourLines ^ data) | clock)
                             try lines.write(set: clock, clear: 0)
                         }
-                        try latchAndLight(select: everyPlane || plane == 0 ? select : [])
+                        try latchAndLight(select: everyPlane || plane == first ? select : [])
                         lines.hold(nanoseconds: holdNanoseconds[plane])
                         try lines.write(set: outputEnable, clear: 0)
                     }
@@ -160,14 +175,15 @@ public final class HUB75Refresher: @unchecked Sendable {
     /// the plane goes dark with a write whose first store (its SET, which then carries OE) is
     /// the `litStores[plane]`th: on a port whose stores take `storeNanoseconds` each the plane
     /// was lit for its on-time, rounded up to a whole store.
-    private func refreshOverlapped(words: UnsafeMutablePointer<UInt32>, length: Int, bits: Int, scan: Int, everyPlane: Bool) throws(BusError) {
-        let clock = clock, latch = latch, outputEnable = outputEnable, colourLines = colourLines, inversion = inversion
-        var index = 0
+    private func refreshOverlapped(words: UnsafeMutablePointer<UInt32>, length: Int, bits: Int, first: Int, scan: Int,
+                                   everyPlane: Bool) throws(BusError) {
+        let clock = clock, outputEnable = outputEnable, colourLines = colourLines, inversion = inversion
         var lit = 0
         var litFor = 0  // the lit plane's on-time in stores; 0: dark
         for row in 0..<scan {
             let select = addressWrites.writes(row: row)
-            for plane in 0..<bits {
+            var index: Int = (row * bits + first) * length
+            for plane in first..<bits {
                 for _ in 0..<length {
                     let data = UInt64(words[index]) ^ inversion
                     index += 1
@@ -200,7 +216,7 @@ public final class HUB75Refresher: @unchecked Sendable {
                     if left > 0 { lines.hold(nanoseconds: left * storeNanoseconds) }
                     litFor = 0
                 }
-                try latchAndLight(select: everyPlane || plane == 0 ? select : [])
+                try latchAndLight(select: everyPlane || plane == first ? select : [])
                 lit = 0
                 litFor = litStores[plane]
             }

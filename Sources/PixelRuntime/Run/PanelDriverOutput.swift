@@ -44,14 +44,17 @@ public final class PanelDriverOutput: FrameOutput {
     private let warn: (String) -> Void
 
     /// Drives `driver`, starting its refresh thread if it has one and sits on the machine's
-    /// buses; `warn` hears, once each, a device going missing and coming back.
-    public init(driver: PanelDriver, placement: Placement = .machine, blanksAtEnd: Bool = true, warn: @escaping (String) -> Void = { _ in }) {
+    /// buses; `warn` hears, once each, a device going missing and coming back. The refresh
+    /// thread keeps HUB75's `limit-refresh` on `refreshClock`, the run's clock (without one it
+    /// refreshes back to back); on device models refreshes follow the frames instead.
+    public init(driver: PanelDriver, placement: Placement = .machine, blanksAtEnd: Bool = true,
+                refreshClock: (any Clock & Sendable)? = nil, warn: @escaping (String) -> Void = { _ in }) {
         self.driver = driver
         self.placement = placement
         self.blanksAtEnd = blanksAtEnd
         self.warn = warn
         if let refresher = driver.refresher, placement == .machine {
-            let loop = HUB75RefreshLoop(refresher: refresher)
+            let loop = HUB75RefreshLoop(refresher: refresher, clock: refreshClock)
             let note = Mutexed<String?>(nil)
             loop.start { body in
                 SystemThread.startRealtime(name: "pixelwheel hub75 refresh", report: { note.value = $0 }, body)

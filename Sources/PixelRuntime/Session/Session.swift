@@ -158,9 +158,12 @@ public final class Session {
         case let .machine(provider):
             let clock = self.clock
             let buses: any BusProvider = trace.map { TracingBusProvider(provider, sink: $0, clock: clock.now) } ?? provider
+            // The refresh thread reads the clock on its own: the machine's clock may be shared so,
+            // a virtual one (moved by the frame loop's thread) may not, and leaves it unpaced.
+            let refreshClock: MonotonicClock? = clock as? MonotonicClock
             for panel in setup.panels {
                 let output = PanelDriverOutput(driver: try panel.description.makeDriver(on: buses), placement: .machine,
-                                               blanksAtEnd: !options.keepsLastPicture, warn: report)
+                                               blanksAtEnd: !options.keepsLastPicture, refreshClock: refreshClock, warn: report)
                 if let note = output.refreshNote { messages.append("HUB75 refresh: \(note)") }
                 panels.append(.machine(output, role: panel.role))
             }

@@ -28,10 +28,15 @@ import PixelPanels
 /// A correct driver shows all bit planes of a row in one visit, so after a complete refresh every
 /// row's latest visit holds that refresh's light.
 ///
+/// With `visitsPerPicture` N above 1 (a panel driven with `pwm-dither-bits`, whose refreshes
+/// each show only some planes) the sums of an address run over N visits: they start afresh
+/// only at its 1st, N+1st, 2N+1st … visit. So after whole dither cycles of refreshes, counted
+/// from the model's first, each row holds the light of the latest cycle, as the eye averages it.
+///
 /// `picture` is what a person sees: for each LED and colour,
 /// `min(65535, round(lit × 65535 / meanVisit))`, where lit is the LED's lit time in its row's
-/// latest visit and meanVisit is the mean OE-low time of the latest visits of all row addresses
-/// visited so far. So an LED lit for its whole row's share of the panel's on-time is 65535, one
+/// latest visit (or block of `visitsPerPicture` visits) and meanVisit is the mean OE-low time
+/// of the latest visits (or blocks) of all row addresses visited so far. So an LED lit for its whole row's share of the panel's on-time is 65535, one
 /// never lit is 0, and a row shown for longer or shorter than the others is brighter or dimmer,
 /// as the eye would see it. (Overall brightness — the share of time OE is low at all — is not in
 /// the picture.) Times are 64-bit nanoseconds, and the picture is computed in 128 bits, so
@@ -52,6 +57,9 @@ public final class HUB75Model: GPIODeviceModel {
     public let layout: HUB75MultiplexLayout?
     /// Whether the colour lines are active low: a shift register takes a low line as 1.
     public let inverse: Bool
+    /// Visits of a row address whose light `picture` sums (see above): 1, or a dither cycle's
+    /// 2^pwm-dither-bits refreshes.
+    public let visitsPerPicture: Int
     private var chips: HUB75DriverChipModel
     /// At most this many anomalies are kept; `anomalyCount` counts them all.
     public static let anomalyLimit = 1000
@@ -69,6 +77,7 @@ public final class HUB75Model: GPIODeviceModel {
     private var lit: [Int64]               // board row y, column x, colour c at (y × length + x) × 3 + c
     private var visitTime: [Int64]         // per row address
     private var visited: [Bool]
+    private var visitsInBlock: [Int]        // per row address: visits since its sums restarted
     private var visitAddress = -1
 
     /// Virtual time seen so far, in nanoseconds.
@@ -100,7 +109,7 @@ public final class HUB75Model: GPIODeviceModel {
     /// geometry and `rowAddressing` need).
     public init(geometry: HUB75Geometry, pinMap: HUB75PinMap, rowAddressing: HUB75RowAddressing = .direct,
                 driverChip: HUB75DriverChip = .plain, layout: HUB75MultiplexLayout? = nil,
-                inverse: Bool = false, colourSequence: HUB75ColourSequence = .rgb) {
+                inverse: Bool = false, colourSequence: HUB75ColourSequence = .rgb, visitsPerPicture: Int = 1) {
         let addressIndices = rowAddressing.lineIndices(scan: geometry.scan)
         precondition(geometry.parallel <= pinMap.chains.count && (addressIndices.last ?? -1) < pinMap.address.count,
                      "pin map '\(pinMap.name)' lacks lines this geometry needs")
@@ -109,6 +118,7 @@ public final class HUB75Model: GPIODeviceModel {
         self.rowAddressing = rowAddressing
         self.layout = layout
         self.inverse = inverse
+        self.visitsPerPicture = max(1, visitsPerPicture)
         func bit(_ gpio: Int) -> UInt64 { 1 << UInt64(gpio) }
         clockLine = bit(pinMap.clock)
         latchLine = bit(pinMap.latch)
@@ -129,15 +139,17 @@ public final class HUB75Model: GPIODeviceModel {
         lit = Array(repeating: 0, count: geometry.height * length * 3)
         visitTime = Array(repeating: 0, count: geometry.scan)
         visited = Array(repeating: false, count: geometry.scan)
+        visitsInBlock = Array(repeating: 0, count: geometry.scan)
         // What the row circuit selects with every line low, as the panel powers up.
         rowAddress = rowDecoder.linesChanged(from: 0, to: 0)
     }
 
-    /// A model of the panels `configuration` describes.
+    /// A model of the panels `configuration` describes; its picture sums one dither cycle.
     public convenience init(configuration: HUB75Configuration) {
         self.init(geometry: configuration.geometry, pinMap: configuration.pinMap, rowAddressing: configuration.rowAddressing,
                   driverChip: configuration.driverChip, layout: configuration.layout,
-                  inverse: configuration.inverse, colourSequence: configuration.colourSequence)
+                  inverse: configuration.inverse, colourSequence: configuration.colourSequence,
+                  visitsPerPicture: configuration.refreshesPerDitherCycle)
     }
 
     /// Notes a shift of another length than the chain's, then starts counting afresh.
@@ -230,6 +242,9 @@ public final class HUB75Model: GPIODeviceModel {
     private func startVisit(_ a: Int) {
         visitAddress = a
         visited[a] = true
+        let inBlock: Int = visitsInBlock[a]
+        visitsInBlock[a] = inBlock + 1 == visitsPerPicture ? 0 : inBlock + 1
+        guard inBlock == 0 else { return }
         visitTime[a] = 0
         let rows = geometry.rows, scan = geometry.scan
         for chain in 0..<geometry.parallel {
