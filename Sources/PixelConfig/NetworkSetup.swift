@@ -28,6 +28,14 @@ public struct NetworkSetup: Sendable, Equatable {
     /// The listen address, host order (checked when set).
     public var listenAddress: UInt32 { NetworkEndpoint.parseAddress(listen) ?? 0x7F00_0001 }
 
+    /// Refuses a listen address beyond loopback with no `allow` list: a stream takes the
+    /// display, so another machine may send one only when the user has named which.
+    public func checkExposure() throws(NetworkSetupProblem) {
+        guard isOn, !NetworkEndpoint(address: listenAddress, port: 0).isLoopback, allow.isEmpty else { return }
+        throw NetworkSetupProblem("listening on \(listen) would let any machine that reaches this one take the display; "
+            + "name the senders with --network-allow CIDR (allow = [...] in [network]), e.g. 192.168.1.0/24, or 0.0.0.0/0 for every sender")
+    }
+
     /// The names `--network` takes, for messages.
     public static var protocolNames: String { NetworkProtocol.allCases.map(\.flagName).joined(separator: ",") }
 

@@ -7,7 +7,7 @@ struct NetworkOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Receive these streams: a comma-separated subset of e131,artnet,ddp,opc,flaschen,tpm2,wled-udp, or all (default: off, or the file's [network]).", valueName: "LIST"))
     var network: String?
 
-    @Option(name: .long, help: ArgumentHelp("The IPv4 address to listen on (default: 127.0.0.1; 0.0.0.0 for every interface and E1.31 multicast).", valueName: "ADDR"))
+    @Option(name: .long, help: ArgumentHelp("The IPv4 address to listen on (default: 127.0.0.1; 0.0.0.0 for every interface and E1.31 multicast; beyond loopback --network-allow is required).", valueName: "ADDR"))
     var networkListen: String?
 
     @Option(name: .long, parsing: .unconditional, help: "Seconds without packets before the menu or effect comes back, 0.1...3600 (default: 2.5; WLED UDP's timeout byte overrides it).")
@@ -19,7 +19,7 @@ struct NetworkOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Move one protocol off its standard port; repeat for several.", valueName: "PROTOCOL=PORT"))
     var networkPort: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Accept packets only from this address or network; repeat for several (default: every sender). Others are dropped and counted.", valueName: "CIDR"))
+    @Option(name: .long, help: ArgumentHelp("Accept packets only from this address or network; repeat for several. Others are dropped and counted. Required beyond loopback (0.0.0.0/0 names every sender).", valueName: "CIDR"))
     var networkAllow: [String] = []
 
     /// The flags as the runtime takes them.

@@ -33,6 +33,15 @@ struct CommandLineTests {
         #expect(result.output.contains("max7219-4x8x8.toml: valid; main max7219:") && result.output.contains("encoder A=GPIO 5 B=GPIO 6 switch=GPIO 13"), "\(result.output)")
     }
 
+    @Test func streamsFromBeyondLoopbackNeedAnAllowList() throws {
+        // Refused before any socket is made, so nothing listens beyond loopback during the test.
+        let open = try pixelwheel("sim", "--no-tty", "--seconds", "0.2", "--network", "ddp", "--network-listen", "0.0.0.0")
+        #expect(open.status != 0)
+        #expect(open.errors.contains("listening on 0.0.0.0 would let any machine that reaches this one take the display; "
+            + "name the senders with --network-allow CIDR"), "\(open.errors)")
+        #expect(open.errors.split(separator: "\n").count == 1, "one line: \(open.errors)")
+    }
+
     @Test func secondsOutOfRangeNameTheRangeAsWritten() throws {
         let result = try pixelwheel("render", "bounce", "--seconds", "0.05", "--out", "/tmp/never.gif")
         #expect(result.status != 0)

@@ -15,7 +15,13 @@ public enum NetworkPorts {
 
     /// A receiver on real sockets for every protocol `setup` turns on. A port in use, an address
     /// not this machine's or a multicast group that cannot be joined throws one line naming the fix.
+    /// Listening beyond loopback needs an allow list (`NetworkSetup.checkExposure`).
     public static func openReceiver(_ setup: NetworkSetup, layout: StreamLayout) throws -> StreamReceiver {
+        do {
+            try setup.checkExposure()
+        } catch {
+            throw OptionError.conflict("network: " + error.description)
+        }
         let address = setup.listenAddress
         var channels: [(NetworkProtocol, any DatagramChannel)] = []
         var server: (any StreamServer)?
@@ -52,8 +58,7 @@ public enum NetworkPorts {
         var messages = ["network: listening on \(setup.listen) for \(ports)"]
         let loopback = NetworkEndpoint(address: setup.listenAddress, port: 0).isLoopback
         if !loopback {
-            let allowed = setup.allow.isEmpty ? "any sender that can reach this machine may take the display (limit with --network-allow CIDR)"
-                : "senders allowed: " + setup.allow.map(\.description).joined(separator: ", ")
+            let allowed = "senders allowed: " + setup.allow.map(\.description).joined(separator: ", ")
             messages.append("network: listening beyond loopback on \(setup.listen); \(allowed)")
         }
         return messages
