@@ -8,7 +8,9 @@
 # and a 30-frame run divided by 60, so start-up and first-call costs cancel.
 #
 # Environment: SIZES (default "64x32 128x64"), SUPERSAMPLE (default 4), EFFECTS (default every
-# effect and mode), PANELS (default both HUB75 sizes and one of each other panel type).
+# effect and mode), PANELS (default both HUB75 sizes and one of each other panel type),
+# NETWORK=0 to leave out the network table (each stream parser's instructions per packet, and
+# a 128x64 frame through the receiver, from `bench --network-row`, stage parseStage).
 # Needs valgrind. Takes a few minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,13 +21,15 @@ EFFECTS=${EFFECTS:-"bounce|starfield objects|starfield shader|rain|fan"}
 PANELS=${PANELS:-"hub75:rows=32,cols=64,pwm-bits=11 hub75:rows=64,cols=128,pwm-bits=11 ws2812:width=16,height=16,serpentine apa102:width=16,height=16 max7219:chips=4 ht16k33 is31fl3731"}
 
 command -v valgrind >/dev/null || { echo "frame-cost.sh needs valgrind (apt-get install valgrind)" >&2; exit 1; }
-nice -n 10 swift build -c release --product pixelwheel >&2
+# The Makefile's release flags, so this reuses (and leaves) the build `make run` uses.
+release_flags=(-c release --static-swift-stdlib -Xlinker -lcurl)
+nice -n 10 swift build "${release_flags[@]}" --product pixelwheel >&2
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # A copy without debug info: valgrind 3.19 (Debian 12) cannot read the DWARF some builds carry
 # and stops; the symbol names the stage filters match stay in the symbol table.
 bin="$tmp/pixelwheel"
-objcopy --strip-debug "$(swift build -c release --show-bin-path)/pixelwheel" "$bin"
+objcopy --strip-debug "$(swift build "${release_flags[@]}" --show-bin-path)/pixelwheel" "$bin"
 
 # instructions STAGE BENCH-ARGS…: instructions spent inside STAGE per frame.
 instructions() {
@@ -68,4 +72,18 @@ printf '| %-40s | %20s |\n' "panel encoder (frame to output)" "instructions / fr
 printf '|%s|%s|\n' "------------------------------------------" "---------------------:"
 for panel in $PANELS; do
     printf '| %-40s | %20s |\n' "$panel" "$(human "$(instructions encodeStage --panel "$panel")")"
+done
+
+[ "${NETWORK:-1}" = 0 ] && exit 0
+echo
+printf '| %-45s | %22s | %20s |\n' "network (bench --network-row)" "instructions / packet" "instructions / frame"
+printf '|%s|%s|%s|\n' "-----------------------------------------------" "-----------------------:" "---------------------:"
+# Parse rows run 20 packets an iteration; the frame rows one frame of PACKETS packets.
+for row in "E1.31 data packet:1:20" "ArtDmx packet:1:20" "DDP packet:1:20" "WLED DRGB packet:1:20" "E1.31 128x64 frame:49:1" "DDP 128x64 frame:18:1"; do
+    IFS=: read -r name packets repeat <<<"$row"
+    per_iteration=$(instructions parseStage --network-row "$name")
+    per_packet=$(( per_iteration / repeat / packets ))
+    frame="–"
+    [ "$packets" -gt 1 ] && frame=$(human "$per_iteration")
+    printf '| %-45s | %22s | %20s |\n' "$name" "$(human "$per_packet")" "$frame"
 done

@@ -71,9 +71,10 @@ struct BenchmarkTests {
             ],
             "encode":[{"encode":"WS2812 16x16 → SPI bytes","median_ns":100,"p99_ns":200,"allocations_per_iteration":null},\
             {"encode":"HT16K33","median_ns":300,"p99_ns":400,"allocations_per_iteration":2.5}],
+            "network":[],
             "input_latency":{"median_ns":1000,"p99_ns":2000,"max_ns":3000,"frame_period_ns":16666667}}
             """)
-        #expect(Benchmark.jsonDocument(effects: [], encode: [], inputLatency: nil) == "{\"effects\":[\n  \n],\n\"encode\":[],\n\"input_latency\":null}")
+        #expect(Benchmark.jsonDocument(effects: [], encode: [], inputLatency: nil) == "{\"effects\":[\n  \n],\n\"encode\":[],\n\"network\":[],\n\"input_latency\":null}")
     }
 }
 
@@ -129,5 +130,21 @@ struct EncodeBenchmarkTests {
         #endif
         #expect(throws: OptionError.self) { try EncodeBenchmark.panels(matching: "lcd") }
         #expect(throws: (any Error).self) { try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(), panels: ["ws2812:width=8,colour=red"]) }
+    }
+}
+
+struct NetworkBenchmarkTests {
+    @Test func everyParserAndBothFrameRowsAreMeasuredAndTheFramesComplete() throws {
+        let rows = try NetworkBenchmark.run(iterations: 2, stopwatch: MonotonicClock())
+        #expect(rows.map(\.label) == [
+            "E1.31 data packet, 510 channels → parse", "ArtDmx packet, 510 channels → parse", "DDP packet, 1440 bytes → parse",
+            "WLED DRGB packet, 489 LEDs → parse", "E1.31 128x64 frame, 49 universes → receiver", "DDP 128x64 frame, 18 packets → receiver",
+        ])
+        // The frame rows throw unless the receiver completed frames; their rate counts every packet.
+        #expect(rows.suffix(2).allSatisfy { $0.output.contains(" frames/s, ") && $0.output.hasSuffix(" packets/s") })
+        #expect(EncodeBenchmark.table(rows, firstColumn: "network").hasPrefix("network"))
+        let one = try NetworkBenchmark.run(iterations: 1, stopwatch: MonotonicClock(), matching: "ddp packet")
+        #expect(one.map(\.label) == ["DDP packet, 1440 bytes → parse"])
+        #expect(throws: OptionError.self) { try NetworkBenchmark.run(iterations: 1, stopwatch: MonotonicClock(), matching: "sacn") }
     }
 }

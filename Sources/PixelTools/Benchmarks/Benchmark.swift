@@ -157,9 +157,11 @@ public enum Benchmark {
     /// The whole `bench --json` document: `{"effects":[…],` (one effect row a line, as
     /// `json(_:)` writes them), then `"encode":[…],` and `"input_latency":{…}` (or `null`), each
     /// on a line of its own.
-    public static func jsonDocument(effects: [Row], encode: [EncodeBenchmark.Row], inputLatency: InputLatencyBenchmark.Result?) -> String {
+    public static func jsonDocument(effects: [Row], encode: [EncodeBenchmark.Row], network: [EncodeBenchmark.Row] = [],
+                                    inputLatency: InputLatencyBenchmark.Result?) -> String {
         "{\"effects\":" + json(effects)
             + ",\n\"encode\":" + JSONValue.array(encode.map(\.json)).text
+            + ",\n\"network\":" + JSONValue.array(network.map(\.json)).text
             + ",\n\"input_latency\":" + (inputLatency?.json ?? .null).text + "}"
     }
 

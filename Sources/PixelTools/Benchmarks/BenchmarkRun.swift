@@ -16,6 +16,12 @@ public struct BenchmarkRun {
     public var panel: String?
     /// Wheel turns for the input-latency row; nil: 120, or none with `effect` or `panel`.
     public var latencyEvents: Int?
+    /// Only the network rows (parsing and receiving streams); they are also measured when no
+    /// effect or panel is chosen.
+    public var network = false
+    /// With `network`: only the network rows whose label contains this text (e.g. "E1.31 data"),
+    /// for `scripts/frame-cost.sh` to count one row's instructions.
+    public var networkRow: String?
     /// The register paths for the HUB75 refresh rows (gpiomem and RP1, on Linux).
     public var registerPaths: [EncodeBenchmark.RegisterPath] = []
 
@@ -28,19 +34,22 @@ public struct BenchmarkRun {
             throw OptionError.outOfRange(option: "--supersample", allowed: "1, 2, 4 or 8", got: "\(samplesPerLED)")
         }
         guard (1...100_000).contains(frames) else { throw OptionError.outOfRange(option: "--frames", allowed: "1...100000", got: "\(frames)") }
-        let filtered = effect != nil || panel != nil
+        let filtered = effect != nil || panel != nil || network
         let cases = effect == nil && filtered ? [] : try Benchmark.cases(effect: effect, sizes: sizes.isEmpty ? Benchmark.defaultSizes : sizes)
         let panels = panel == nil && filtered ? [] : try EncodeBenchmark.panels(matching: panel)
         let turns = latencyEvents ?? (filtered ? 0 : 120)
         let stopwatch = MonotonicClock()
         let rows = try Benchmark.run(cases: cases, supersampling: supersampling, frames: frames, stopwatch: stopwatch)
         let encodeRows = try EncodeBenchmark.run(iterations: frames, stopwatch: stopwatch, panels: panels, registerPaths: registerPaths)
+        let networkRows = network || !filtered
+            ? try NetworkBenchmark.run(iterations: frames, stopwatch: stopwatch, matching: networkRow) : []
         let latency = turns > 0
             ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: turns, clock: stopwatch) : nil
-        if json { return Benchmark.jsonDocument(effects: rows, encode: encodeRows, inputLatency: latency) }
+        if json { return Benchmark.jsonDocument(effects: rows, encode: encodeRows, network: networkRows, inputLatency: latency) }
         var parts: [String] = []
         if !rows.isEmpty { parts.append(Benchmark.table(rows)) }
         if !encodeRows.isEmpty { parts.append(EncodeBenchmark.table(encodeRows)) }
+        if !networkRows.isEmpty { parts.append(EncodeBenchmark.table(networkRows, firstColumn: "network")) }
         if let latency { parts.append(InputLatencyBenchmark.describe(latency)) }
         return parts.joined(separator: "\n\n")
     }

@@ -67,7 +67,10 @@ public enum EncodeBenchmark {
         return f
     }
 
-    static func measure(_ label: String, iterations: Int, stopwatch: any Clock, output: String, refresh: Bool = false,
+    /// Which out-of-line stage a measured body runs in, for `scripts/frame-cost.sh` to count.
+    enum Stage { case encode, refresh, parse }
+
+    static func measure(_ label: String, iterations: Int, stopwatch: any Clock, output: String, stage: Stage = .encode,
                         _ body: () throws -> Void) rethrows -> Row {
         for _ in 0..<min(10, iterations) { try body() }
         var times: [Int64] = []
@@ -75,7 +78,11 @@ public enum EncodeBenchmark {
         let allocationsBefore = AllocationCounter.count()
         for _ in 0..<iterations {
             let t0 = stopwatch.now()
-            if refresh { try refreshStage(body) } else { try encodeStage(body) }
+            switch stage {
+            case .encode: try encodeStage(body)
+            case .refresh: try refreshStage(body)
+            case .parse: try parseStage(body)
+            }
             times.append(stopwatch.now() - t0)
         }
         // The times array was reserved up front, so the loop itself allocates nothing.
@@ -89,6 +96,9 @@ public enum EncodeBenchmark {
 
     /// One HUB75 refresh, kept out of line for the same reason.
     @inline(never) static func refreshStage(_ body: () throws -> Void) rethrows { try body() }
+
+    /// One network packet parsed or frame received, kept out of line for the same reason.
+    @inline(never) static func parseStage(_ body: () throws -> Void) rethrows { try body() }
 
     /// The panels measured by default, as `--panel` descriptions.
     public static let defaultPanels = [
@@ -139,7 +149,7 @@ public enum EncodeBenchmark {
             try refresher.refreshOnce()
             let writes = port.writes - before
             let refresh = try measure("HUB75 \(g.width)x\(g.height) \(bits)-bit refresh (null port)",
-                                      iterations: max(1, iterations / 4), stopwatch: stopwatch, output: "\(writes) pin writes", refresh: true) {
+                                      iterations: max(1, iterations / 4), stopwatch: stopwatch, output: "\(writes) pin writes", stage: .refresh) {
                 try refresher.refreshOnce()
             }
             // The register paths: each pin write becomes register stores (GPSET0/GPCLR0 on a
@@ -153,7 +163,7 @@ public enum EncodeBenchmark {
                 try fast.refreshOnce()
                 return try measure("HUB75 \(g.width)x\(g.height) \(bits)-bit refresh (\(path.name))",
                                    iterations: max(1, iterations / 4), stopwatch: stopwatch,
-                                   output: "\(registers.stores() - stores) register writes", refresh: true) {
+                                   output: "\(registers.stores() - stores) register writes", stage: .refresh) {
                     try fast.refreshOnce()
                 }
             }
@@ -197,8 +207,8 @@ public enum EncodeBenchmark {
     static func byteCount(_ transactions: [[UInt8]]) -> Int { transactions.reduce(0) { $0 + $1.count } }
 
     /// The rows as a table, times in ms.
-    public static func table(_ rows: [Row]) -> String {
-        let header = ["encode", "iterations", "median", "p99", "output", "allocs/iter"]
+    public static func table(_ rows: [Row], firstColumn: String = "encode") -> String {
+        let header = [firstColumn, "iterations", "median", "p99", "output", "allocs/iter"]
         let body = rows.map { r in
             [r.label, String(r.iterations), Benchmark.ms(r.median), Benchmark.ms(r.p99), r.output,
              r.allocationsPerIteration.map { a in a == a.rounded() ? String(Int(a)) : String(Int((a * 10).rounded())) + "/10" } ?? "n/a"]
