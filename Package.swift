@@ -90,7 +90,7 @@ let package = Package(
         // The tools: bench, doctor, wiring, show and the bus-trace reader behind decode.
         .target(name: "PixelTools", dependencies: [
             "PixelCore", "PixelEffects", "PixelUI", "PixelInputs", "PixelBus", "PixelPanels", "PixelSystem", "PixelImages",
-            "PixelSimulator", "PixelConfig", "PixelRuntime",
+            "PixelSimulator", "PixelConfig", "PixelRuntime", "PixelNetwork",
         ]),
         // `pixelwheel web`: the page and the WebSocket over FlyingFox (FlyingSocks is its socket
         // layer: the pool, addresses, errors); the protocol, the input source and the frame hub

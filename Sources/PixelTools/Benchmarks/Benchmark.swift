@@ -158,11 +158,12 @@ public enum Benchmark {
     /// `json(_:)` writes them), then `"encode":[…],` and `"input_latency":{…}` (or `null`), each
     /// on a line of its own.
     public static func jsonDocument(effects: [Row], encode: [EncodeBenchmark.Row], network: [EncodeBenchmark.Row] = [],
-                                    inputLatency: InputLatencyBenchmark.Result?) -> String {
+                                    inputLatency: InputLatencyBenchmark.Result?, streamLatency: InputLatencyBenchmark.Result? = nil) -> String {
         "{\"effects\":" + json(effects)
             + ",\n\"encode\":" + JSONValue.array(encode.map(\.json)).text
             + ",\n\"network\":" + JSONValue.array(network.map(\.json)).text
-            + ",\n\"input_latency\":" + (inputLatency?.json ?? .null).text + "}"
+            + ",\n\"input_latency\":" + (inputLatency?.json ?? .null).text
+            + ",\n\"stream_latency\":" + (streamLatency?.json ?? .null).text + "}"
     }
 
     static func ms(_ ns: Int64) -> String { Percentile.milliseconds(ns) }

@@ -43,14 +43,16 @@ public struct BenchmarkRun {
         let encodeRows = try EncodeBenchmark.run(iterations: frames, stopwatch: stopwatch, panels: panels, registerPaths: registerPaths)
         let networkRows = network || !filtered
             ? try NetworkBenchmark.run(iterations: frames, stopwatch: stopwatch, matching: networkRow) : []
+        let streamLatency = (network && networkRow == nil) || !filtered ? try StreamLatencyBenchmark.run(clock: stopwatch) : nil
         let latency = turns > 0
             ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: turns, clock: stopwatch) : nil
-        if json { return Benchmark.jsonDocument(effects: rows, encode: encodeRows, network: networkRows, inputLatency: latency) }
+        if json { return Benchmark.jsonDocument(effects: rows, encode: encodeRows, network: networkRows, inputLatency: latency, streamLatency: streamLatency) }
         var parts: [String] = []
         if !rows.isEmpty { parts.append(Benchmark.table(rows)) }
         if !encodeRows.isEmpty { parts.append(EncodeBenchmark.table(encodeRows)) }
         if !networkRows.isEmpty { parts.append(EncodeBenchmark.table(networkRows, firstColumn: "network")) }
         if let latency { parts.append(InputLatencyBenchmark.describe(latency)) }
+        if let streamLatency { parts.append(StreamLatencyBenchmark.describe(streamLatency)) }
         return parts.joined(separator: "\n\n")
     }
 }

@@ -63,7 +63,7 @@ public enum NetworkBenchmark {
         let packets = framePackets(kind, layout: layout)
         var now: Int64 = 0
         var completed = 0
-        var row = try EncodeBenchmark.measure(label, iterations: iterations, stopwatch: stopwatch, output: "", stage: .parse) {
+        var row = EncodeBenchmark.measure(label, iterations: iterations, stopwatch: stopwatch, output: "", stage: .parse) {
             now += 16_000_000
             for packet in packets(UInt8(truncatingIfNeeded: now / 16_000_000)) { channel.inject(packet, from: sender) }
             if receiver.poll(at: now).frame != nil { completed += 1 }
@@ -102,10 +102,12 @@ public enum NetworkBenchmark {
 enum NetworkBenchmarkError: Error, CustomStringConvertible {
     case layout
     case noFrame(String)
+    case noPort(Int)
     var description: String {
         switch self {
-        case .layout: "bench: the 128x64 stream layout could not be made"
+        case .layout: "bench: the stream layout could not be made"
         case let .noFrame(label): "bench: \(label) completed no frame"
+        case let .noPort(near): "bench: no free UDP port on 127.0.0.1 from \(near) to \(near + 499); free one or run again"
         }
     }
 }
