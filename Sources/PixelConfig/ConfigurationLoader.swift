@@ -93,6 +93,7 @@ public enum ConfigurationLoader {
             // so the ranges, names and pins of the rest are still checked.
             let fixed = checkTables(table)
             let panels = readPanels(table)
+            let network = readNetwork(table)
             let document: Document
             do {
                 document = try TOMLDecoder().decode(Document.self, from: fixed)
@@ -100,7 +101,8 @@ public enum ConfigurationLoader {
                 problem(0, "", "cannot be read: \(error)")
                 throw ConfigurationError(problems: problems.sorted { $0.line < $1.line })
             }
-            let configuration = build(document, panels: panels)
+            var configuration = build(document, panels: panels)
+            configuration.network = network
             checkPins(configuration)
             guard problems.isEmpty else { throw ConfigurationError(problems: problems.sorted { $0.line < $1.line }) }
             return configuration
@@ -120,9 +122,10 @@ public enum ConfigurationLoader {
                     }
                     continue
                 }
+                if key == "network" { continue }  // NetworkTable reads it.
                 guard let keys = schema[key] else {
                     let line = locate.line(table: key) != 0 ? locate.line(table: key) : locate.line(table: nil, key: key)
-                    problem(line, key, "unknown table; the tables are " + (schema.keys.sorted() + ["[[panel]]"]).joined(separator: ", "))
+                    problem(line, key, "unknown table; the tables are " + ((Array(schema.keys) + ["network"]).sorted() + ["[[panel]]"]).joined(separator: ", "))
                     continue
                 }
                 guard let inner = value.table else {
