@@ -213,8 +213,13 @@ public enum ConfigurationLoader {
                             key.map { "\(path).\($0)" } ?? path, error.description)
                 }
             }
-            if panels.filter({ $0.role == .main }).count > 1 {
-                problem(panels[1].line, "panel", "more than one panel has role main; give the others role = \"status\"")
+            let mains = panels.filter { $0.role == .main }
+            if mains.count > 1 {
+                // Sending panels (ddp, e131, artnet) are the tiles of one canvas.
+                if let wall = PanelDescription.tiles(mains.map(\.description)) {
+                    return [Setup.Panel(description: wall, role: .main, line: mains[0].line)] + panels.filter { $0.role != .main }
+                }
+                problem(panels[1].line, "panel", "more than one panel has role main; give the others role = \"status\" (only sending panels, ddp, e131 and artnet, tile one canvas)")
             }
             return panels.sorted { $0.role == .main && $1.role != .main }
         }

@@ -154,10 +154,13 @@ public final class Session {
         switch buses {
         case .simulated, .machineInputs:
             let provider = SimulatedBusProvider(time: time)
+            // Sending panels send for real, so a simulated run can drive other nodes.
+            provider.network = { host, port in try UDPDatagramLink(host: host, port: port, for: .ddp) }
             panels = try setup.panels.map { .simulated(try SimulatedPanel($0.description, provider: provider, trace: trace), role: $0.role) }
         case let .machine(provider):
             let clock = self.clock
-            let buses: any BusProvider = trace.map { TracingBusProvider(provider, sink: $0, clock: clock.now) } ?? provider
+            let networked = NetworkedBusProvider(provider)
+            let buses: any BusProvider = trace.map { TracingBusProvider(networked, sink: $0, clock: clock.now) } ?? networked
             for panel in setup.panels {
                 let output = PanelDriverOutput(driver: try panel.description.makeDriver(on: buses), placement: .machine,
                                                blanksAtEnd: !options.keepsLastPicture, warn: report)
