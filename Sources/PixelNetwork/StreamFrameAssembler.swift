@@ -6,8 +6,11 @@
 ///
 /// - with E1.31 sync or ArtSync, data waits for the sync packet (`receiveUniverse(… waitsForSync: true)`,
 ///   then `receiveSync()`);
-/// - with DDP, on push; until a stream has pushed once, when a packet reaches the end of the
-///   frame or the stream starts again at offset 0 (as WLED does for senders without push);
+/// - with DDP, on push, and only when every pixel up to the push packet's end arrived since
+///   the previous push (`PixelCoverage`): a frame with a lost or late packet is dropped, never
+///   shown mixed with an older one; until a stream has pushed once, when a packet reaches the
+///   end of the frame or the stream starts again at offset 0 (as WLED does for senders without
+///   push);
 /// - with universes and no sync, when the frame's last universe arrives, or when a universe
 ///   arrives a second time (the sender started the next frame: a stream shorter than the frame
 ///   is then shown when the last universe it sent arrives);
@@ -26,6 +29,10 @@ public struct StreamFrameAssembler: Sendable {
     private var highestUniverseThisFrame = -1
     private var lastUniverseOfStream: Int?
     private var streamHasPushed = false
+    private var pushedPixels = PixelCoverage()
+    private var lastDDPSequence: UInt8?
+    /// DDP frames dropped at their push because part of them never arrived.
+    public private(set) var incompleteFrames = 0
 
     /// An assembler for `layout`, its frames black.
     public init(layout: StreamLayout) {
@@ -61,18 +68,34 @@ public struct StreamFrameAssembler: Sendable {
     /// An E1.31 sync or ArtSync: completes the frame if data arrived since the last one.
     public mutating func receiveSync() -> Bool { present() }
 
-    /// A DDP packet's pixels, `offset` in bytes of the sender's pixel format. Returns true
-    /// when a frame was completed.
-    public mutating func receiveDDP(offset: UInt32, data: ArraySlice<UInt8>, format: PixelFormat, push: Bool) -> Bool {
+    /// A DDP packet's pixels, `offset` in bytes of the sender's pixel format, and its
+    /// `sequence` (0: unnumbered). Returns true when a frame was completed.
+    ///
+    /// A sequence number that is neither the last one again nor the next means packets went
+    /// missing (a push among them, perhaps): what arrived since the last push is forgotten, so
+    /// the next push shows only a frame that arrived whole.
+    public mutating func receiveDDP(offset: UInt32, data: ArraySlice<UInt8>, format: PixelFormat, push: Bool,
+                                    sequence: UInt8 = 0) -> Bool {
+        if sequence != 0 {
+            if let last = lastDDPSequence, sequence != last, sequence != last % 15 + 1 { pushedPixels.reset() }
+            lastDDPSequence = sequence
+        }
         let firstPixel = Int(offset) / format.bytesPerPixel
         var completed = false
         if !streamHasPushed && offset == 0 && hasNewData { completed = present() }
         write(data, fromPixel: firstPixel, format: format)
+        let endPixel = firstPixel + data.count / format.bytesPerPixel
+        pushedPixels.add(firstPixel..<max(firstPixel, endPixel))
         if push {
             streamHasPushed = true
+            let whole = pushedPixels.coversFromStart(to: min(endPixel, layout.pixelCount))
+            pushedPixels.reset()
+            guard whole else {
+                incompleteFrames += 1
+                return completed
+            }
             return present() || completed
         }
-        let endPixel = firstPixel + data.count / format.bytesPerPixel
         if !streamHasPushed && endPixel >= layout.pixelCount { return present() || completed }
         return completed
     }

@@ -101,10 +101,54 @@ import Testing
         let white = assembler.receiveDDP(offset: 4, data: [10, 20, 250, 10][...], format: .rgbw, push: false)
         #expect(!full && !white)
         #expect(assembler.frame == SpecPackets.ramp(24))
+        // A packet over pixels already sent since the last push starts a new frame: the push
+        // then finds pixel 0 missing from it, and drops it rather than show a mix.
         let push = assembler.receiveDDP(offset: 0, data: [][...], format: .rgbw, push: true)
-        #expect(push)
+        #expect(!push && assembler.incompleteFrames == 1)
+        #expect(assembler.frame == SpecPackets.ramp(24))
+        let head = assembler.receiveDDP(offset: 0, data: [100, 101, 102][...], format: .rgb, push: false)
+        let middle = assembler.receiveDDP(offset: 4, data: [10, 20, 250, 10][...], format: .rgbw, push: false)
+        let tail = assembler.receiveDDP(offset: 6, data: SpecPackets.ramp(18, from: 106)[...], format: .rgb, push: true)
+        #expect(!head && !middle && tail)
         #expect(Self.pixel(assembler.frame, 1) == [20, 30, 255])
         #expect(Self.pixel(assembler.frame, 0) == [100, 101, 102])
+    }
+
+    @Test func aDDPFrameWithALostOrLatePacketIsDroppedNeverMixed() {
+        var assembler = StreamFrameAssembler(layout: Self.small)  // 8 pixels: two packets of 4
+        let old = SpecPackets.ramp(24), new = SpecPackets.ramp(24, from: 100)
+        _ = assembler.receiveDDP(offset: 0, data: old[0..<12], format: .rgb, push: false)
+        let shown = assembler.receiveDDP(offset: 12, data: old[12..<24], format: .rgb, push: true)
+        #expect(shown)
+        // The next frame's first packet is lost: its push shows nothing.
+        let halfShown = assembler.receiveDDP(offset: 12, data: new[12..<24], format: .rgb, push: true)
+        #expect(!halfShown)
+        #expect(assembler.frame == old)
+        // A push lost: the old frame's first half, then the new frame whole, shows the new one.
+        _ = assembler.receiveDDP(offset: 0, data: old[0..<12], format: .rgb, push: false)
+        _ = assembler.receiveDDP(offset: 0, data: new[0..<12], format: .rgb, push: false)
+        let newShown = assembler.receiveDDP(offset: 12, data: new[12..<24], format: .rgb, push: true)
+        #expect(newShown && assembler.frame == new)
+        // Reordered within a frame: still whole.
+        _ = assembler.receiveDDP(offset: 12, data: old[12..<24], format: .rgb, push: false)
+        let reorderedShown = assembler.receiveDDP(offset: 0, data: old[0..<12], format: .rgb, push: true)
+        #expect(reorderedShown)
+        #expect(assembler.frame == old && assembler.incompleteFrames == 1)
+    }
+
+    @Test func aLostPushFollowedByAPushArrivingFirstIsDroppedByItsSequence() {
+        var assembler = StreamFrameAssembler(layout: Self.small)
+        let old = SpecPackets.ramp(24), new = SpecPackets.ramp(24, from: 100)
+        _ = assembler.receiveDDP(offset: 0, data: old[0..<12], format: .rgb, push: false, sequence: 1)
+        _ = assembler.receiveDDP(offset: 12, data: old[12..<24], format: .rgb, push: true, sequence: 2)
+        _ = assembler.receiveDDP(offset: 0, data: new[0..<12], format: .rgb, push: false, sequence: 3)
+        // Push 4 is lost; the next frame's push (6) overtakes its first packet (5).
+        let mixed = assembler.receiveDDP(offset: 12, data: old[12..<24], format: .rgb, push: true, sequence: 6)
+        #expect(!mixed && assembler.frame == old && assembler.incompleteFrames == 1)
+        // Numbers wrap from 15 to 1.
+        _ = assembler.receiveDDP(offset: 0, data: new[0..<12], format: .rgb, push: false, sequence: 15)
+        let wrapped = assembler.receiveDDP(offset: 12, data: new[12..<24], format: .rgb, push: true, sequence: 1)
+        #expect(wrapped && assembler.frame == new)
     }
 
     @Test func ddpWithoutPushIsShownWhenTheFrameIsFull() {

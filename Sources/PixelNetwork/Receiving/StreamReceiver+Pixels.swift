@@ -11,7 +11,7 @@ extension StreamReceiver {
               let format = packet.dataType.pixelFormat, !packet.flags.contains(.reply) else { return countIgnored() }
         guard packet.sequence == 0 || ddpSequence.accept(packet.sequence) else { return countIgnored() }
         let push = packet.flags.contains(.push)
-        let completed = assemble(.ddp) { $0.receiveDDP(offset: packet.offset, data: packet.data, format: format, push: push) }
+        let completed = assemble(.ddp) { $0.receiveDDP(offset: packet.offset, data: packet.data, format: format, push: push, sequence: packet.sequence) }
         return Outcome(completed: completed, activity: .standard)
     }
 

@@ -30,7 +30,7 @@ public final class NetworkNodeModel: DeviceModel {
                 let packet = try DDPPacket.parse(datagram)
                 guard let format = packet.dataType.pixelFormat else { badDatagrams += 1; return }
                 completed = assembler.receiveDDP(offset: packet.offset, data: packet.data, format: format,
-                                                 push: packet.flags.contains(.push))
+                                                 push: packet.flags.contains(.push), sequence: packet.sequence)
             case .e131:
                 switch try E131Packet.parse(datagram) {
                 case let .data(data):
