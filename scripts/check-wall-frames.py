@@ -9,7 +9,7 @@ RECEIVER_DIR i holds receiver i's --frames-out PNGs. For every receiver:
 - every frame it showed from its first stream frame on is one the sender sent for its tile,
   byte for byte: never a mix of two frames, nor of a frame and the picture before it;
 - a receiver marked `:late` (started while the stream ran) showed a stream frame within its
-  first 10 frames: it joins on the next whole frame;
+  first 15 frames: it joins on the next whole frame;
 - how often a frame came after a newer one is reported (not failed: a tile that looks the same
   in two sent frames cannot be placed).
 
@@ -89,7 +89,7 @@ def main():
         if first is None:
             problems.append("no frame of the stream was shown")
         else:
-            if mark == "late" and first >= 10:
+            if mark == "late" and first >= 15:
                 problems.append(f"the first stream frame came only at frame {first}")
             last = max(i for i, picture in enumerate(shown) if picture in order)
             foreign = [i for i in range(first, last + 1) if shown[i] not in order]

@@ -8,7 +8,7 @@
 # receiver, the same command with `--network ddp`, records what it shows with --frames-out (on a
 # kernel without netem, scripts/lossy-udp-relay.py does the same to the datagrams). The
 # third receiver starts 4 s late. scripts/check-wall-frames.py then checks every frame a receiver
-# showed against the frames the sender sent for its tile: never mixed, joined within 10 frames.
+# showed against the frames the sender sent for its tile: never mixed, joined within 15 frames.
 #
 # Needs root (ip netns, tc). Bounded: every process runs under `timeout`; the namespaces and the
 # temporary folder are removed on exit however the script ends. Usage: test-wall.sh [BINARY]
