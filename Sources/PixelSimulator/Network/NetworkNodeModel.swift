@@ -85,7 +85,7 @@ public final class SimulatedDatagramLink: DatagramLink {
     public var forward: (any DatagramLink)?
 
     /// A link to `node` named `name`, copying to `forward` when given.
-    public init(name: String, node: NetworkNodeModel, forward: (any DatagramLink)? = nil, capacity: Int = 4096) {
+    public init(name: String, node: NetworkNodeModel, forward: (any DatagramLink)? = nil, capacity: Int = 256) {
         self.name = name; self.node = node; self.forward = forward; self.capacity = max(1, capacity)
     }
 
