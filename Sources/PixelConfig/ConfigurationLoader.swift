@@ -28,7 +28,7 @@ public enum ConfigurationLoader {
     /// The key sets of the fixed tables, with their types: what unknown-key and type checks use.
     static let schema: [String: [String: ValueKind]] = [
         "app": ["fps": .integer, "size": .string, "seed": .integer, "state": .string, "start": .string, "text": .string, "gpiochip": .string],
-        "settings": ["brightness": .integer, "speed": .integer, "theme": .string, "supersampling": .integer],
+        "settings": ["brightness": .integer, "speed": .integer, "theme": .string, "supersampling": .integer, "streams": .string],
         "encoder": ["a": .integer, "b": .integer, "switch": .integer, "half-step": .boolean, "reversed": .boolean],
         "buttons": ["menu": .integer, "play-pause": .integer, "next": .integer, "previous": .integer],
         "piezo": ["gpio": .integer],
@@ -41,7 +41,7 @@ public enum ConfigurationLoader {
         struct App: Decodable {
             var fps: Int?, size: String?, seed: Int?, state: String?, start: String?, text: String?, gpiochip: String?
         }
-        struct SettingsTable: Decodable { var brightness: Int?, speed: Int?, theme: String?, supersampling: Int? }
+        struct SettingsTable: Decodable { var brightness: Int?, speed: Int?, theme: String?, supersampling: Int?, streams: String? }
         struct Encoder: Decodable {
             var a: Int, b: Int, `switch`: Int
             var halfStep: Bool?, reversed: Bool?
@@ -254,6 +254,12 @@ public enum ConfigurationLoader {
                 if let theme = s.theme {
                     if let t = Theme(rawValue: theme) { settings.theme = t } else {
                         problem(locate.line(table: "settings", key: "theme"), "settings.theme", "must be light or dark (got '\(theme)')")
+                    }
+                }
+                if let text = s.streams {
+                    if let policy = StreamOverride(rawValue: text) { settings.streams = policy } else {
+                        problem(locate.line(table: "settings", key: "streams"), "settings.streams",
+                                "must be " + StreamOverride.allCases.map(\.rawValue).joined(separator: ", ") + " (got '\(text)')")
                     }
                 }
                 if let v = s.supersampling {

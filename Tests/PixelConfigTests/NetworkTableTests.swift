@@ -1,5 +1,6 @@
 import Testing
 import PixelNetwork
+import PixelUI
 @testable import PixelConfig
 
 /// The `[network]` table: the flags' names and checks, with each problem on its own line.
@@ -82,6 +83,11 @@ struct NetworkTableTests {
         #expect(found[0].contains("'dmx' is no protocol"))
         #expect(found[2].contains("0.1...3600"))
         #expect(found[6].contains("1...65535"))
+    }
+
+    @Test func settingsStreamsIsReadAsDocsNetworkSays() throws {
+        #expect(try ConfigurationLoader.parse("[settings]\nstreams = \"ignore-until-end\"\n").settings.streams == .ignoreUntilEnd)
+        #expect(problems("[settings]\nstreams = \"never\"\n") == ["2 settings.streams: must be obey, ignore-until-end, ignore (got 'never')"])
     }
 
     @Test func aNetworkThatIsNotATableIsOneProblem() {
