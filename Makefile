@@ -19,7 +19,7 @@ RELEASE_FLAGS += -j $(JOBS)
 endif
 OUT ?= out
 
-.PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-kernel test-gpiod2 build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
+.PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-kernel test-gpiod2 test-wall build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
 	@SWIFT="$(SWIFT)" scripts/ensure-swift.sh
@@ -62,6 +62,13 @@ test: setup
 	/usr/bin/python3 scripts/check-module-map.py "$(SWIFT)"
 	scripts/cross.sh test aarch64-none-none-elf
 	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke
+
+# A wall: one simulated Pi sending DDP to three others, each in its own network namespace, the
+# links losing, delaying and reordering packets (tc netem, or scripts/lossy-udp-relay.py where the
+# kernel has no netem). Needs root; about 20 s.
+test-wall: setup
+	$(SWIFT) build --product pixelwheel
+	scripts/test-wall.sh .build/debug/pixelwheel
 
 # PixelCore and PixelEffects as Embedded Swift for AArch64, ARMv7, ARMv6-M, RV32 and RV64, with
 # their code size per target (see docs/testing.md, `make test-cross`).

@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "PixelUI", dependencies: ["PixelCore", "PixelEffects", "PixelInputs"]),
         // Panel descriptions and the panel factory over a BusProvider, colour pipeline, mappers,
         // encoders and drivers. No operating system.
-        .target(name: "PixelPanels", dependencies: ["PixelCore", "PixelBus"]),
+        .target(name: "PixelPanels", dependencies: ["PixelCore", "PixelBus", "PixelNetwork"]),
         // The one system-call seam (traced in tests, errno injection), files, clocks, signals, terminal.
         .target(name: "CPixelSystem"),
         .target(name: "PixelSystem", dependencies: ["PixelCore", "CPixelSystem", "PixelNetwork"]),
@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "CPixelJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         .target(name: "PixelImages", dependencies: ["PixelCore", "PixelSystem", "CPNG", "CGIF", "CPixelJPEG"]),
         // Device models, simulated buses, the SimulatedBusProvider and the one VirtualTime.
-        .target(name: "PixelSimulator", dependencies: ["PixelCore", "PixelBus", "PixelPanels"]),
+        .target(name: "PixelSimulator", dependencies: ["PixelCore", "PixelBus", "PixelPanels", "PixelNetwork"]),
         // The Raspberry Pi's buses: spidev, i2c-dev (libi2c), libgpiod, /dev/gpiomem. Linux only.
         .target(name: "PixelLinux", dependencies: [
             "PixelCore", "PixelBus", "PixelPanels", "PixelSystem", .target(name: "CPixelLinux", condition: .when(platforms: [.linux])),

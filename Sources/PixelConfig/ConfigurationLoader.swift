@@ -28,7 +28,7 @@ public enum ConfigurationLoader {
     /// The key sets of the fixed tables, with their types: what unknown-key and type checks use.
     static let schema: [String: [String: ValueKind]] = [
         "app": ["fps": .integer, "size": .string, "seed": .integer, "state": .string, "start": .string, "text": .string, "gpiochip": .string],
-        "settings": ["brightness": .integer, "speed": .integer, "theme": .string, "supersampling": .integer],
+        "settings": ["brightness": .integer, "speed": .integer, "theme": .string, "supersampling": .integer, "streams": .string],
         "encoder": ["a": .integer, "b": .integer, "switch": .integer, "half-step": .boolean, "reversed": .boolean],
         "buttons": ["menu": .integer, "play-pause": .integer, "next": .integer, "previous": .integer],
         "piezo": ["gpio": .integer],
@@ -41,7 +41,7 @@ public enum ConfigurationLoader {
         struct App: Decodable {
             var fps: Int?, size: String?, seed: Int?, state: String?, start: String?, text: String?, gpiochip: String?
         }
-        struct SettingsTable: Decodable { var brightness: Int?, speed: Int?, theme: String?, supersampling: Int? }
+        struct SettingsTable: Decodable { var brightness: Int?, speed: Int?, theme: String?, supersampling: Int?, streams: String? }
         struct Encoder: Decodable {
             var a: Int, b: Int, `switch`: Int
             var halfStep: Bool?, reversed: Bool?
@@ -93,6 +93,7 @@ public enum ConfigurationLoader {
             // so the ranges, names and pins of the rest are still checked.
             let fixed = checkTables(table)
             let panels = readPanels(table)
+            let network = readNetwork(table)
             let document: Document
             do {
                 document = try TOMLDecoder().decode(Document.self, from: fixed)
@@ -100,7 +101,8 @@ public enum ConfigurationLoader {
                 problem(0, "", "cannot be read: \(error)")
                 throw ConfigurationError(problems: problems.sorted { $0.line < $1.line })
             }
-            let configuration = build(document, panels: panels)
+            var configuration = build(document, panels: panels)
+            configuration.network = network
             checkPins(configuration)
             guard problems.isEmpty else { throw ConfigurationError(problems: problems.sorted { $0.line < $1.line }) }
             return configuration
@@ -120,9 +122,10 @@ public enum ConfigurationLoader {
                     }
                     continue
                 }
+                if key == "network" { continue }  // NetworkTable reads it.
                 guard let keys = schema[key] else {
                     let line = locate.line(table: key) != 0 ? locate.line(table: key) : locate.line(table: nil, key: key)
-                    problem(line, key, "unknown table; the tables are " + (schema.keys.sorted() + ["[[panel]]"]).joined(separator: ", "))
+                    problem(line, key, "unknown table; the tables are " + ((Array(schema.keys) + ["network"]).sorted() + ["[[panel]]"]).joined(separator: ", "))
                     continue
                 }
                 guard let inner = value.table else {
@@ -210,8 +213,13 @@ public enum ConfigurationLoader {
                             key.map { "\(path).\($0)" } ?? path, error.description)
                 }
             }
-            if panels.filter({ $0.role == .main }).count > 1 {
-                problem(panels[1].line, "panel", "more than one panel has role main; give the others role = \"status\"")
+            let mains = panels.filter { $0.role == .main }
+            if mains.count > 1 {
+                // Sending panels (ddp, e131, artnet) are the tiles of one canvas.
+                if let wall = PanelDescription.tiles(mains.map(\.description)) {
+                    return [Setup.Panel(description: wall, role: .main, line: mains[0].line)] + panels.filter { $0.role != .main }
+                }
+                problem(panels[1].line, "panel", "more than one panel has role main; give the others role = \"status\" (only sending panels, ddp, e131 and artnet, tile one canvas)")
             }
             return panels.sorted { $0.role == .main && $1.role != .main }
         }
@@ -246,6 +254,12 @@ public enum ConfigurationLoader {
                 if let theme = s.theme {
                     if let t = Theme(rawValue: theme) { settings.theme = t } else {
                         problem(locate.line(table: "settings", key: "theme"), "settings.theme", "must be light or dark (got '\(theme)')")
+                    }
+                }
+                if let text = s.streams {
+                    if let policy = StreamOverride(rawValue: text) { settings.streams = policy } else {
+                        problem(locate.line(table: "settings", key: "streams"), "settings.streams",
+                                "must be " + StreamOverride.allCases.map(\.rawValue).joined(separator: ", ") + " (got '\(text)')")
                     }
                 }
                 if let v = s.supersampling {

@@ -6,8 +6,11 @@
 ///
 /// - with E1.31 sync or ArtSync, data waits for the sync packet (`receiveUniverse(… waitsForSync: true)`,
 ///   then `receiveSync()`);
-/// - with DDP, on push; until a stream has pushed once, when a packet reaches the end of the
-///   frame or the stream starts again at offset 0 (as WLED does for senders without push);
+/// - with DDP, on push, and only when every pixel up to the push packet's end arrived since
+///   the previous push, in any order (`DDPFrameCheck`): a frame with a lost packet, or after a
+///   lost push, is dropped, never shown mixed with an older one; until a stream has pushed once, when a packet reaches the
+///   end of the frame or the stream starts again at offset 0 (as WLED does for senders without
+///   push);
 /// - with universes and no sync, when the frame's last universe arrives, or when a universe
 ///   arrives a second time (the sender started the next frame: a stream shorter than the frame
 ///   is then shown when the last universe it sent arrives);
@@ -26,6 +29,15 @@ public struct StreamFrameAssembler: Sendable {
     private var highestUniverseThisFrame = -1
     private var lastUniverseOfStream: Int?
     private var streamHasPushed = false
+    private var pushCheck = DDPFrameCheck()
+    /// DDP frames dropped at their push because part of them never arrived.
+    public private(set) var incompleteFrames = 0
+    /// DDP packets ignored as stragglers of a frame already pushed.
+    public private(set) var stragglers = 0
+
+    /// Whether the DDP stream pushes: its packets' order is then judged here, not by a
+    /// sequence window in front.
+    public var ddpStreamPushes: Bool { streamHasPushed }
 
     /// An assembler for `layout`, its frames black.
     public init(layout: StreamLayout) {
@@ -61,18 +73,33 @@ public struct StreamFrameAssembler: Sendable {
     /// An E1.31 sync or ArtSync: completes the frame if data arrived since the last one.
     public mutating func receiveSync() -> Bool { present() }
 
-    /// A DDP packet's pixels, `offset` in bytes of the sender's pixel format. Returns true
-    /// when a frame was completed.
-    public mutating func receiveDDP(offset: UInt32, data: ArraySlice<UInt8>, format: PixelFormat, push: Bool) -> Bool {
+    /// A DDP packet's pixels, `offset` in bytes of the sender's pixel format, and its
+    /// `sequence` (0: unnumbered). Returns true when a frame was completed.
+    ///
+    /// Once the stream pushes, a push shows the frame only when all of it arrived since the
+    /// last push (`DDPFrameCheck`); a straggler of a frame already pushed is ignored.
+    public mutating func receiveDDP(offset: UInt32, data: ArraySlice<UInt8>, format: PixelFormat, push: Bool,
+                                    sequence: UInt8 = 0) -> Bool {
+        let arrival = pushCheck.arrive(sequence)
+        if arrival.gaveUp { incompleteFrames += 1 }
+        if arrival.straggler {
+            stragglers += 1
+            return false
+        }
         let firstPixel = Int(offset) / format.bytesPerPixel
         var completed = false
         if !streamHasPushed && offset == 0 && hasNewData { completed = present() }
         write(data, fromPixel: firstPixel, format: format)
-        if push {
-            streamHasPushed = true
-            return present() || completed
-        }
         let endPixel = firstPixel + data.count / format.bytesPerPixel
+        if push { streamHasPushed = true }
+        switch pushCheck.add(firstPixel..<max(firstPixel, endPixel), push: push, sequence: sequence, end: min(endPixel, layout.pixelCount)) {
+        case .whole: return present() || completed
+        case .incomplete:
+            incompleteFrames += 1
+            return completed
+        case .open:
+            if streamHasPushed { return completed }
+        }
         if !streamHasPushed && endPixel >= layout.pixelCount { return present() || completed }
         return completed
     }

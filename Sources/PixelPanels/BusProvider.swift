@@ -13,6 +13,15 @@ public protocol BusProvider: AnyObject {
     func i2cBus(_ path: String, for panel: PanelDescription) throws(BusError) -> any I2CBus
     /// GPIO output lines `outputMask` on `chip` (a path, a label, or `auto`) for `panel`.
     func gpioLines(_ chip: String, outputMask: UInt64, for panel: PanelDescription) throws(BusError) -> any GPIOLines
+    /// One link per UDP destination (IPv4 host order, port) of a sending panel, in order.
+    func datagramLinks(to destinations: [(host: UInt32, port: UInt16)], for panel: PanelDescription) throws(BusError) -> [any DatagramLink]
+}
+
+extension BusProvider {
+    /// A provider without a network refuses sending panels.
+    public func datagramLinks(to destinations: [(host: UInt32, port: UInt16)], for panel: PanelDescription) throws(BusError) -> [any DatagramLink] {
+        throw .invalidRequest(device: panel.device, reason: "this run has no network for a sending panel")
+    }
 }
 
 /// A machine's buses for a whole run: the panels' buses and the inputs' GPIO — the encoder and

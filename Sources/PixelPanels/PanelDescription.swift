@@ -22,10 +22,12 @@ public struct PanelDescription: Sendable {
         case ws2812(WS2812Configuration)
         /// A strip's pixel mapper holds the mounting, folded into its LED table.
         case apa102(APA102Configuration, chip: APA102Chip)
+        /// Another device on the network: DDP, E1.31 or Art-Net to one host.
+        case network(NetworkSenderConfiguration)
     }
 
     /// Which kind of bus a panel hangs on.
-    public enum Bus: String, Sendable { case spi = "SPI", i2c = "I2C", gpio = "GPIO" }
+    public enum Bus: String, Sendable { case spi = "SPI", i2c = "I2C", gpio = "GPIO", network = "UDP" }
 
     /// The text it was parsed from (for status lines and messages).
     public let text: String
@@ -45,7 +47,7 @@ public struct PanelDescription: Sendable {
     public let givenValues: [String: String]
 
     /// The panel types this build knows, in the order `list` shows them.
-    public static let knownTypes = ["hub75", "ws2812", "apa102", "sk9822", "max7219", "ht16k33", "is31fl3731"]
+    public static let knownTypes = ["hub75", "ws2812", "apa102", "sk9822", "max7219", "ht16k33", "is31fl3731", "ddp", "e131", "artnet"]
 
     /// Parses and checks `TYPE` or `TYPE:key=value,…`.
     public init(parsing text: String) throws(PanelConfigurationError) {
@@ -68,6 +70,7 @@ public struct PanelDescription: Sendable {
         case "is31fl3731": board = .is31fl3731(try IS31FL3731Configuration(options: &options))
         case "hub75": board = .hub75(try HUB75Configuration(options: &options))
         case "ws2812": board = .ws2812(try WS2812Configuration(options: &options))
+        case "ddp", "e131", "artnet": board = .network(try NetworkSenderConfiguration(options: &options))
         case "apa102", "sk9822":
             board = .apa102(try APA102Configuration(options: &options), chip: type == "sk9822" ? .sk9822 : .apa102)
         default: throw .unknownType(type, known: Self.knownTypes)
@@ -77,17 +80,24 @@ public struct PanelDescription: Sendable {
         self.mounting = mounting
         kind = board
         let bus = Self.bus(of: kind)
-        let defaultDevice = switch bus {
-        case .spi: "/dev/spidev0.0"
-        case .i2c: "/dev/i2c-1"
-        case .gpio: "auto"
+        let defaultDevice = switch kind {
+        case let .network(c): c.destination
+        default:
+            switch bus {
+            case .spi: "/dev/spidev0.0"
+            case .i2c: "/dev/i2c-1"
+            case .gpio: "auto"
+            case .network: "-"
+            }
         }
         let allowedDevice = switch bus {
         case .spi: "a spidev path"
         case .i2c: "an i2c-dev path"
         case .gpio: "auto, a gpiochip path or label"
+        case .network: "host= and port="
         }
-        device = options.text("device", allowed: allowedDevice, default: defaultDevice) ?? defaultDevice
+        // A sending panel's "device" is its destination, given by host= and port=.
+        device = bus == .network ? defaultDevice : options.text("device", allowed: allowedDevice, default: defaultDevice) ?? defaultDevice
         guard device.utf8.count <= 255, !device.isEmpty else {
             throw .badValue(type: type, key: "device", value: device, allowed: allowedDevice)
         }
@@ -103,6 +113,7 @@ public struct PanelDescription: Sendable {
         case .max7219, .ws2812, .apa102: .spi
         case .ht16k33, .is31fl3731: .i2c
         case .hub75: .gpio
+        case .network: .network
         }
     }
 
@@ -115,6 +126,12 @@ public struct PanelDescription: Sendable {
         case .hub75: "hub75"
         case .ws2812: "ws2812"
         case let .apa102(_, chip): chip.rawValue
+        case let .network(c):
+            switch c.tiles[0].kind {
+            case .ddp: "ddp"
+            case .e131: "e131"
+            case .artNet: "artnet"
+            }
         }
     }
 
@@ -139,6 +156,8 @@ public struct PanelDescription: Sendable {
             return [(10, "SPI0 MOSI"), (9, "SPI0 MISO"), (11, "SPI0 SCLK"), (select, "SPI0 CE\(select == 8 ? 0 : 1)")]
         case .i2c:
             return device == "/dev/i2c-1" ? [(2, "I2C1 SDA"), (3, "I2C1 SCL")] : []
+        case .network:
+            return []
         }
     }
 
@@ -159,6 +178,9 @@ public struct PanelDescription: Sendable {
             let hub75 = HUB75Panel(configuration: c)
             let refresher = try hub75.makeRefresher(lines: try provider.gpioLines(device, outputMask: c.drivenLines, for: self))
             return PanelDriver(panel: mounted(hub75), refresher: refresher)
+        case let .network(c):
+            let links = try provider.datagramLinks(to: c.tiles.map { ($0.host, $0.port) }, for: self)
+            return PanelDriver(panel: mounted(NetworkSenderPanel(links: links, configuration: c)))
         }
     }
 

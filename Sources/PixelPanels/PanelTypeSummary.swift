@@ -46,6 +46,8 @@ public struct PanelTypeSummary: Sendable {
         case "ws2812", "apa102", "sk9822":
             return TileBoard.all.map { "tile=\($0.name): \($0.boards)" }
                 + ["tile-rotate is how each tile is wired on the board; rotate and mirror mount the whole board, as before"]
+        case "ddp", "e131", "artnet":
+            return ["sends the picture, row-major from the top-left, over UDP to host= (WLED, FPP, another PixelWheel)"]
         default:
             return []
         }
@@ -55,5 +57,6 @@ public struct PanelTypeSummary: Sendable {
     static let examples: [(String, String)] = [
         ("hub75", "hub75"), ("ws2812", "ws2812:width=16,height=16"), ("apa102", "apa102:length=60"),
         ("sk9822", "sk9822:length=60"), ("max7219", "max7219:module=fc16"), ("ht16k33", "ht16k33"), ("is31fl3731", "is31fl3731"),
+        ("ddp", "ddp:host=192.168.1.50"), ("e131", "e131:host=192.168.1.50"), ("artnet", "artnet:host=192.168.1.50"),
     ]
 }

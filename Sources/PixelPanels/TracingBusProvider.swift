@@ -21,4 +21,8 @@ public final class TracingBusProvider: BusProvider {
     public func gpioLines(_ chip: String, outputMask: UInt64, for panel: PanelDescription) throws(BusError) -> any GPIOLines {
         TracingGPIOLines(try inner.gpioLines(chip, outputMask: outputMask, for: panel), sink: sink, clock: clock)
     }
+    /// Datagrams are not bus traffic: the inner provider's link, untraced.
+    public func datagramLinks(to destinations: [(host: UInt32, port: UInt16)], for panel: PanelDescription) throws(BusError) -> [any DatagramLink] {
+        try inner.datagramLinks(to: destinations, for: panel)
+    }
 }

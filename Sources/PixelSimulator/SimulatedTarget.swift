@@ -14,6 +14,8 @@ public struct SimulatedTarget {
     public let i2c: SimulatedI2CBus?
     /// The GPIO port, for HUB75.
     public let gpio: SimulatedGPIOLines?
+    /// The datagram links, one per tile, for sending panels.
+    public var links: [SimulatedDatagramLink] = []
 
     /// The model of `panel`'s chip on a simulated bus named after `panel.device`; an I²C chip
     /// joins `sharedI2C` when given (several chips on one bus), GPIO holds move `time`.
@@ -47,6 +49,10 @@ public struct SimulatedTarget {
         case let .apa102(c, chip):
             let model = APA102Model(layout: c.mapper.layout, chip: chip, order: c.color.order)
             self.init(model: model, spi: spi(model), i2c: nil, gpio: nil)
+        case let .network(c):
+            let wall = NetworkWallModel(c)
+            self.init(model: wall, spi: nil, i2c: nil, gpio: nil)
+            links = zip(c.tiles, wall.nodes).map { tile, node in SimulatedDatagramLink(name: tile.destination, node: node) }
         }
     }
 
@@ -71,6 +77,10 @@ public final class SimulatedBusProvider: BusProvider {
     public private(set) var targets: [SimulatedTarget] = []
     /// One bus per I²C path, so several chips can share it at different addresses.
     private var i2cBuses: [String: SimulatedI2CBus] = [:]
+
+    /// How a sending panel reaches the real network (a UDP socket to host, port), when the
+    /// simulated run sends for real; nil keeps its datagrams inside the simulation.
+    public var network: ((UInt32, UInt16) throws -> any DatagramLink)?
 
     /// A provider whose GPIO holds move `time`.
     public init(time: VirtualTime = VirtualTime()) { self.time = time }
@@ -100,6 +110,17 @@ public final class SimulatedBusProvider: BusProvider {
     }
     public func gpioLines(_ chip: String, outputMask: UInt64, for panel: PanelDescription) throws(BusError) -> any GPIOLines {
         try target(panel).gpio!
+    }
+    public func datagramLinks(to destinations: [(host: UInt32, port: UInt16)], for panel: PanelDescription) throws(BusError) -> [any DatagramLink] {
+        let links = try target(panel).links
+        if let network {
+            for (link, destination) in zip(links, destinations) {
+                do { link.forward = try network(destination.host, destination.port) } catch let error as BusError { throw error } catch {
+                    throw .invalidRequest(device: link.name, reason: "\(error)")
+                }
+            }
+        }
+        return links
     }
 }
 

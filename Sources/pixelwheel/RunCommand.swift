@@ -31,6 +31,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .long, help: "With --simulate: run headless on the virtual clock (frames with --frames-out).")
     var noTty = false
 
+    @Flag(name: .long, help: "With --simulate --no-tty: run on the monotonic clock instead of the virtual one, so network streams arrive as they would on the Pi (a wall of simulated nodes, say).")
+    var realTime = false
+
     @Flag(name: .long, help: "Only check the file and say what it describes.")
     var check = false
 
@@ -68,6 +71,7 @@ struct RunCommand: ParsableCommand {
             throw OptionError.conflict("--gpio-backend chooses how the Pi's GPIO is driven; with --simulate nothing is, so leave it out")
         }
         if noTty && !simulate { throw OptionError.conflict("--no-tty is for --simulate; on the hardware run has no screen of its own") }
+        if realTime && !noTty { throw OptionError.conflict("--real-time is for --simulate --no-tty; on the hardware and in the terminal run is always in real time") }
     }
 
     func run() throws {
@@ -86,8 +90,9 @@ struct RunCommand: ParsableCommand {
         }
         // Real time on the hardware and in the terminal; the virtual clock for headless
         // simulation, so its frames do not depend on when it ran.
-        let realTime = interactive || !simulate
-        let plan = try live.plan(headless: !realTime)
+        let headless = simulate && !interactive
+        let realTime = !headless || self.realTime
+        let plan = try live.plan(headless: headless)
         var options = Session.Options()
         options.framesOut = framesOut
         options.showRefresh = try LEDFlags.showRefresh(ledFlags) ?? showRefresh

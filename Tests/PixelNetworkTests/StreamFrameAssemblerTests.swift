@@ -101,10 +101,68 @@ import Testing
         let white = assembler.receiveDDP(offset: 4, data: [10, 20, 250, 10][...], format: .rgbw, push: false)
         #expect(!full && !white)
         #expect(assembler.frame == SpecPackets.ramp(24))
+        // A packet over pixels already sent since the last push starts a new frame: the push
+        // then finds pixel 0 missing from it, and drops it rather than show a mix.
         let push = assembler.receiveDDP(offset: 0, data: [][...], format: .rgbw, push: true)
-        #expect(push)
+        #expect(!push && assembler.incompleteFrames == 1)
+        #expect(assembler.frame == SpecPackets.ramp(24))
+        let head = assembler.receiveDDP(offset: 0, data: [100, 101, 102][...], format: .rgb, push: false)
+        let middle = assembler.receiveDDP(offset: 4, data: [10, 20, 250, 10][...], format: .rgbw, push: false)
+        let tail = assembler.receiveDDP(offset: 6, data: SpecPackets.ramp(18, from: 106)[...], format: .rgb, push: true)
+        #expect(!head && !middle && tail)
         #expect(Self.pixel(assembler.frame, 1) == [20, 30, 255])
         #expect(Self.pixel(assembler.frame, 0) == [100, 101, 102])
+    }
+
+    @Test func aDDPFrameWithALostOrLatePacketIsDroppedNeverMixed() {
+        var assembler = StreamFrameAssembler(layout: Self.small)  // 8 pixels: two packets of 4
+        let old = SpecPackets.ramp(24), new = SpecPackets.ramp(24, from: 100)
+        _ = assembler.receiveDDP(offset: 0, data: old[0..<12], format: .rgb, push: false)
+        let shown = assembler.receiveDDP(offset: 12, data: old[12..<24], format: .rgb, push: true)
+        #expect(shown)
+        // The next frame's first packet is lost: its push shows nothing.
+        let halfShown = assembler.receiveDDP(offset: 12, data: new[12..<24], format: .rgb, push: true)
+        #expect(!halfShown)
+        #expect(assembler.frame == old)
+        // A push lost: the old frame's first half, then the new frame whole, shows the new one.
+        _ = assembler.receiveDDP(offset: 0, data: old[0..<12], format: .rgb, push: false)
+        _ = assembler.receiveDDP(offset: 0, data: new[0..<12], format: .rgb, push: false)
+        let newShown = assembler.receiveDDP(offset: 12, data: new[12..<24], format: .rgb, push: true)
+        #expect(newShown && assembler.frame == new)
+        // Reordered within a frame: still whole.
+        _ = assembler.receiveDDP(offset: 12, data: old[12..<24], format: .rgb, push: false)
+        let reorderedShown = assembler.receiveDDP(offset: 0, data: old[0..<12], format: .rgb, push: true)
+        #expect(reorderedShown)
+        #expect(assembler.frame == old && assembler.incompleteFrames == 1)
+    }
+
+    @Test func numberedPacketsOfOneFrameMayArriveInAnyOrderButALostPushDropsTheNextFrame() {
+        var assembler = StreamFrameAssembler(layout: Self.small)  // 8 pixels: two packets of 4
+        let old = SpecPackets.ramp(24), new = SpecPackets.ramp(24, from: 100)
+        func send(_ data: [UInt8], half: Int, push: Bool, _ sequence: UInt8) -> Bool {
+            let range = half == 0 ? 0..<12 : 12..<24
+            return assembler.receiveDDP(offset: UInt32(range.lowerBound), data: data[range], format: .rgb, push: push, sequence: sequence)
+        }
+        _ = send(old, half: 0, push: false, 1)
+        #expect(send(old, half: 1, push: true, 2) && assembler.frame == old)
+        // Frame 3–4 loses its push; frame 5–6's push overtakes its first packet. Packets 3, 5
+        // and 6 fill every pixel, but 4 is missing from the count: never shown.
+        _ = send(new, half: 0, push: false, 3)
+        let early = send(old, half: 1, push: true, 6)
+        let late = send(old, half: 0, push: false, 5)
+        #expect(!early && !late && assembler.frame == old)
+        // Frame 7–8 arrives push first: the push waits for packet 7, then the frame shows.
+        let waiting = send(new, half: 1, push: true, 8)
+        let completed = send(new, half: 0, push: false, 7)
+        #expect(!waiting && completed && assembler.frame == new && assembler.incompleteFrames == 1)
+        // A straggler of frame 7–8 changes nothing; numbers wrap from 15 to 1.
+        #expect(!send(old, half: 0, push: false, 7))
+        var shown: [Bool] = []
+        for first in stride(from: 9, through: 15, by: 2) {
+            _ = send(first == 15 ? old : new, half: 0, push: false, UInt8(first))
+            shown.append(send(first == 15 ? old : new, half: 1, push: true, UInt8(first % 15 + 1)))
+        }
+        #expect(shown == [true, true, true, true] && assembler.frame == old && assembler.stragglers == 1)
     }
 
     @Test func ddpWithoutPushIsShownWhenTheFrameIsFull() {

@@ -1,6 +1,6 @@
 extension StreamReceiver {
     /// DDP: status queries answered to the sender; pixel data for the display (or all) shown
-    /// on push, checked against DDP's 4-bit sequence.
+    /// on push when whole, checked against DDP's 4-bit sequence.
     func handleDDP(_ datagram: Datagram, on channel: any DatagramChannel) throws(PacketError) -> Outcome? {
         let packet = try DDPPacket.parse(datagram.bytes)
         if packet.flags.contains(.query) {
@@ -9,9 +9,12 @@ extension StreamReceiver {
         }
         guard packet.destination == DDPPacket.displayID || packet.destination == DDPPacket.allID,
               let format = packet.dataType.pixelFormat, !packet.flags.contains(.reply) else { return countIgnored() }
-        guard packet.sequence == 0 || ddpSequence.accept(packet.sequence) else { return countIgnored() }
+        // A pushing stream's order is judged by its assembler (stragglers of a pushed frame are
+        // ignored there), so packets of one frame may arrive in any order.
+        let pushes = assemblers[.ddp]?.ddpStreamPushes ?? false
+        guard packet.sequence == 0 || ddpSequence.accept(packet.sequence) || pushes else { return countIgnored() }
         let push = packet.flags.contains(.push)
-        let completed = assemble(.ddp) { $0.receiveDDP(offset: packet.offset, data: packet.data, format: format, push: push) }
+        let completed = assemble(.ddp) { $0.receiveDDP(offset: packet.offset, data: packet.data, format: format, push: push, sequence: packet.sequence) }
         return Outcome(completed: completed, activity: .standard)
     }
 

@@ -154,10 +154,13 @@ public final class Session {
         switch buses {
         case .simulated, .machineInputs:
             let provider = SimulatedBusProvider(time: time)
+            // Sending panels send for real, so a simulated run can drive other nodes.
+            provider.network = { host, port in try UDPDatagramLink(host: host, port: port, for: .ddp) }
             panels = try setup.panels.map { .simulated(try SimulatedPanel($0.description, provider: provider, trace: trace), role: $0.role) }
         case let .machine(provider):
             let clock = self.clock
-            let buses: any BusProvider = trace.map { TracingBusProvider(provider, sink: $0, clock: clock.now) } ?? provider
+            let networked = NetworkedBusProvider(provider)
+            let buses: any BusProvider = trace.map { TracingBusProvider(networked, sink: $0, clock: clock.now) } ?? networked
             // The refresh thread reads the clock on its own: the machine's clock may be shared so,
             // a virtual one (moved by the frame loop's thread) may not, and leaves it unpaced.
             let refreshClock: MonotonicClock? = clock as? MonotonicClock

@@ -191,7 +191,22 @@ public enum EncodeBenchmark {
             return [bytesRow("IS31FL3731", frame(configuration.width, configuration.height), "transactions", iterations: iterations, stopwatch: stopwatch, bytes: byteCount) {
                 encoder.transactions(for: $0)
             }]
+        case let .network(configuration):
+            let link = CountingDatagramLink()
+            let panel = NetworkSenderPanel(links: configuration.tiles.map { _ in link }, configuration: configuration)
+            let name = PanelDescription.Bus.network.rawValue + " " + configuration.destination
+            return [bytesRow(name, frame(panel.width, panel.height), "datagrams", iterations: iterations, stopwatch: stopwatch, bytes: { $0 }) {
+                try? panel.show($0)
+                return link.bytes
+            }]
         }
+    }
+
+    /// A link that only counts what a sending panel would put on the wire.
+    final class CountingDatagramLink: DatagramLink {
+        let name = "benchmark"
+        var bytes = 0
+        func send(_ datagram: [UInt8]) throws(BusError) { bytes += datagram.count }
     }
 
     /// A row for an encoder that turns a frame into bytes (`encode` is what is timed).
