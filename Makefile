@@ -67,6 +67,7 @@ test: setup
 # links losing, delaying and reordering packets (tc netem, or scripts/lossy-udp-relay.py where the
 # kernel has no netem). Needs root; about 20 s.
 test-wall: setup
+	@scripts/install-system-packages.sh iproute2 python3
 	$(SWIFT) build --product pixelwheel
 	scripts/test-wall.sh .build/debug/pixelwheel
 

@@ -82,7 +82,7 @@ receive() {  # receive N SECONDS: receiver N in the background
         listen=("--network-listen" "127.0.0.1")
     fi
     in_ns "r$n" timeout $((seconds + 10)) "$binary" run --config "$work/receiver.toml" --simulate --no-tty --real-time \
-        --seconds "$seconds" --network ddp "${listen[@]}" --network-timeout 5 \
+        --seconds "$seconds" --network ddp "${listen[@]}" --network-allow "10.77.$n.1/32" --network-allow 127.0.0.1/32 --network-timeout 5 \
         --state "$work/r$n.conf" --frames-out "$work/r$n" > "$work/r$n.log" 2>&1 &
     pids+=($!)
 }
