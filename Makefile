@@ -4,8 +4,9 @@
 
 SYSTEM_PACKAGES := libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev libi2c-dev libcurl4-openssl-dev
 # What `make test` runs beside the build: a Python virtual environment for the network tests'
-# third-party senders (PyPI's sacn, installed by the tests themselves).
-TEST_PACKAGES := python3-venv
+# third-party peers (PyPI's sacn and python-wled, installed by the tests themselves), and `ip` for
+# the network namespace python-wled's test makes (it only talks to port 80).
+TEST_PACKAGES := python3-venv iproute2
 SWIFT ?= swift
 # One set of release flags for run, web, bench, previews and install, so none of them rebuilds
 # what another built (the standard library linked in, so systemd needs no toolchain path).

@@ -11,6 +11,7 @@ not root with `ip netns`, 1 on a failure. The venv is kept in $WLED_VENV (defaul
 /tmp/pixelwheel-wled-venv) so later runs do not download again.
 """
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -67,7 +68,9 @@ asyncio.run(main())
 
 def main():
     binary = os.path.abspath(sys.argv[1])
-    if os.geteuid() != 0 or subprocess.call(["ip", "netns", "list"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) != 0:
+    has_netns = shutil.which("ip") is not None and subprocess.call(
+        ["ip", "netns", "list"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) == 0
+    if os.geteuid() != 0 or not has_netns:
         print("skipped: needs root and `ip netns` (python-wled only talks to port 80)")
         return SKIP
     python = venv_python()
