@@ -58,6 +58,12 @@ public enum SystemCall: Hashable, Sendable {
     case receiveFrom(fd: Int32, count: Int)
     /// `sendto(fd, bytes, …, address:port)`.
     case sendTo(fd: Int32, bytes: [UInt8], address: UInt32, port: UInt16)
+    /// `posix_spawnp(program, arguments)` with its output into a pipe.
+    case spawn(program: String, arguments: [String])
+    /// `kill(pid, SIGKILL)`.
+    case kill(pid: Int32)
+    /// `waitpid(pid)`.
+    case wait(pid: Int32)
     /// `tcsetattr` / `tcgetattr` on a descriptor.
     case terminalAttributes(fd: Int32, set: Bool)
 }

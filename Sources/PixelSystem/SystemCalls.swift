@@ -329,6 +329,56 @@ public enum SystemCalls {
         #endif
     }
 
+    /// `posix_spawnp(3)` of `program` with `arguments`, its standard output into a new pipe
+    /// (its standard input and error /dev/null): the child's process id and the pipe's read end,
+    /// or nil (with `errno`) when it cannot be started.
+    public static func spawn(_ program: String, _ arguments: [String]) -> (pid: Int32, output: Int32)? {
+        if intercept(.spawn(program: program, arguments: arguments)) { return nil }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        // Close-on-exec, so no other child inherits the ends (dup2 clears it on the child's 1).
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let words = [program] + arguments
+        var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { for word in argv { free(word) } }
+        var pid: pid_t = 0
+        let result = posix_spawnp(&pid, program, &actions, nil, &argv, environ)
+        _ = Self.close(ends[1])
+        guard result == 0 else {
+            _ = Self.close(ends[0])
+            errno = result
+            return nil
+        }
+        return (pid, ends[0])
+    }
+
+    /// `kill(pid, SIGKILL)`.
+    public static func kill(_ pid: Int32) {
+        if intercept(.kill(pid: pid)) { return }
+        #if canImport(Glibc)
+        _ = Glibc.kill(pid, SIGKILL)
+        #else
+        _ = Darwin.kill(pid, SIGKILL)
+        #endif
+    }
+
+    /// `waitpid(pid, …, 0)`: the exit status, or nil when the child ended by a signal.
+    public static func waitForExit(_ pid: Int32) -> Int32? {
+        if intercept(.wait(pid: pid)) { return nil }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return nil }
+        }
+        // WIFEXITED and WEXITSTATUS, which Swift does not import (they are macros).
+        return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
+    }
+
     /// `strerror(code)` as a Swift string.
     public static func message(for code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
