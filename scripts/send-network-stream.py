@@ -10,8 +10,9 @@ It is sent about 20 times a second for SECONDS.
 - e131: the `sacn` package from PyPI (an independent sender: LedFx and many scripts use it),
   unicast to 127.0.0.1. `sacn` always sends to E1.31's standard port, so its module constant
   for that port is set to PORT; its packets are built and sent by the library unchanged.
-- ddp, wled-udp, tpm2, opc (TCP), flaschen: no sender from PyPI is used here; the bytes are
-  written from the protocols' descriptions (docs/network.md) with plain sockets.
+- ddp, wled-udp, tpm2, opc (TCP), flaschen: the bytes are written from the protocols'
+  descriptions (docs/network.md) with plain sockets. LedFx's own code sends DDP, WLED UDP and
+  OPC datagrams too, in scripts/send-with-ledfx.py.
 
 Exit status 3 when the `sacn` package is missing.
 """

@@ -1,25 +1,30 @@
 import Foundation
 import PixelTestSupport
 
-/// The Python that runs the end-to-end tests' senders (scripts/send-network-stream.py), with
-/// PyPI's `sacn` installed in a virtual environment of its own under the temporary folder (made
-/// once, by pip). Nil, with the reason, when there is no Python or pip cannot install `sacn`.
+/// The Pythons that run the end-to-end tests' senders, each with a PyPI peer installed in a
+/// virtual environment of its own under the temporary folder (made once, by pip): `sacn` for
+/// scripts/send-network-stream.py, LedFx for scripts/send-with-ledfx.py. A failure, with the
+/// reason, when there is no Python or pip cannot install the package.
 enum NetworkPeerPython {
-    /// The interpreter to run the sender with, or why there is none.
-    static let interpreter: Result<String, PeerUnavailable> = find()
+    /// The interpreter with `sacn`, or why there is none.
+    static let interpreter: Result<String, PeerUnavailable> = find(folder: "pixelwheel-network-peers", package: "sacn", module: "sacn")
+    /// The interpreter with LedFx (about 70 packages, NumPy among them), or why there is none.
+    static let ledFx: Result<String, PeerUnavailable> = find(folder: "pixelwheel-ledfx-peer", package: "ledfx", module: "ledfx.devices.ddp")
 
-    /// Whether a sender can run here.
+    /// Whether the `sacn` sender can run here.
     static var isAvailable: Bool { (try? interpreter.get()) != nil }
+    /// Whether the LedFx sender can run here.
+    static var hasLedFx: Bool { (try? ledFx.get()) != nil }
 
     /// Why the peer tests cannot run.
     struct PeerUnavailable: Error, CustomStringConvertible {
         let description: String
     }
 
-    private static func find() -> Result<String, PeerUnavailable> {
-        let folder = NSTemporaryDirectory() + "pixelwheel-network-peers"
+    private static func find(folder name: String, package: String, module: String) -> Result<String, PeerUnavailable> {
+        let folder = NSTemporaryDirectory() + name
         let python = folder + "/bin/python"
-        if has(python, module: "sacn") { return .success(python) }
+        if has(python, module: module) { return .success(python) }
         guard let system = ["/usr/bin/python3", "/usr/local/bin/python3"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
             return .failure(PeerUnavailable(description: "no python3 on this machine: the network peer tests need one"))
         }
@@ -27,9 +32,9 @@ enum NetworkPeerPython {
         guard made?.status == 0 else {
             return .failure(PeerUnavailable(description: "python3 -m venv failed (\(made?.errors ?? "")); install python3-venv"))
         }
-        let installed = try? ChildProcess.run(folder + "/bin/pip", ["install", "--quiet", "sacn"])
-        guard installed?.status == 0, has(python, module: "sacn") else {
-            return .failure(PeerUnavailable(description: "pip could not install sacn from PyPI (\(installed?.errors ?? "")); the E1.31 peer test needs it"))
+        let installed = try? ChildProcess.run(folder + "/bin/pip", ["install", "--quiet", package])
+        guard installed?.status == 0, has(python, module: module) else {
+            return .failure(PeerUnavailable(description: "pip could not install \(package) from PyPI (\(installed?.errors ?? "")); its peer tests need it"))
         }
         return .success(python)
     }

@@ -36,20 +36,22 @@ struct NetworkStreamEndToEndTests {
 
     /// Runs the receiver for 3 s while the sender streams `network` for 2 s, and returns the
     /// last recorded frame and the picture sent.
-    func stream(_ network: String, width: Int = 24, height: Int = 16) throws -> (shown: RGBImage8, sent: [UInt8], errors: String) {
-        let python = try NetworkPeerPython.interpreter.get()
+    func stream(_ network: String, width: Int = 24, height: Int = 16,
+                sender: (python: String, script: String, kind: String)? = nil) throws -> (shown: RGBImage8, sent: [UInt8], errors: String) {
+        let python = try sender?.python ?? NetworkPeerPython.interpreter.get()
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("frames"), withIntermediateDirectories: false)
         try dir.put(Array("brightness = 100\n".utf8), as: "state.conf")
         let port = try Self.freePort(tcp: network == "opc")
-        let sender = Process()
-        sender.executableURL = URL(fileURLWithPath: python)
-        sender.arguments = [RepositoryPaths.root() + "/scripts/send-network-stream.py", network, "\(port)", "\(width)", "\(height)", "2"]
-        try sender.run()
+        let script = RepositoryPaths.root() + "/scripts/" + (sender?.script ?? "send-network-stream.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [script, sender?.kind ?? network, "\(port)", "\(width)", "\(height)", "2"]
+        try process.run()
         let result = try ChildProcess.run(binary, ["sim", "--no-tty", "--real-time", "--seconds", "3", "--size", "\(width)x\(height)",
                                                    "--network", network, "--network-port", "\(network)=\(port)",
                                                    "--frames-out", dir.file("frames"), "--state", dir.file("state.conf")])
-        sender.waitUntilExit()
+        process.waitUntilExit()
         #expect(result.status == 0, "\(result.errors)")
         let frames = try FileManager.default.contentsOfDirectory(atPath: dir.file("frames")).sorted()
         // The stream ends 2 s in and holds the display 2.5 s more: the last frame is the stream's.
@@ -72,5 +74,16 @@ struct NetworkStreamEndToEndTests {
     func otherProtocolsAreShownByteForByte(network: String) throws {
         let (shown, sent, errors) = try stream(network, width: 16, height: 8)
         #expect(shown.bytes == sent, "\(network): \(errors)")
+    }
+
+    /// LedFx's own packet code (PyPI's `ledfx`) as the sender: DDP as its DDP device sends it,
+    /// WLED's four UDP realtime forms from its packet builders, OPC as its device sends it (one
+    /// UDP datagram a message).
+    @Test(.enabled(if: NetworkPeerPython.hasLedFx, "needs PyPI's ledfx (see NetworkPeerPython)"),
+          arguments: [("ddp", "ddp"), ("wled-udp", "warls"), ("wled-udp", "drgb"), ("wled-udp", "drgbw"), ("wled-udp", "dnrgb"), ("opc", "opc")])
+    func ledFxsSendersAreShownByteForByte(network: String, kind: String) throws {
+        let python = try NetworkPeerPython.ledFx.get()
+        let (shown, sent, errors) = try stream(network, width: 16, height: 8, sender: (python, "send-with-ledfx.py", kind))
+        #expect(shown.bytes == sent, "\(kind) from LedFx: \(errors)")
     }
 }

@@ -29,6 +29,9 @@ public enum NetworkPorts {
             let endpoint = NetworkEndpoint(address: address, port: setup.port(for: kind))
             if kind.isTCP {
                 server = try TCPStreamServer(listening: endpoint, for: kind)
+                // OPC also as UDP datagrams on the same port, one message each (as LedFx sends it).
+                channels.append((kind, try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: 262_144,
+                                                     maximumDatagramSize: 65_507, multicastGroups: [])))
                 continue
             }
             // E1.31 multicast reaches a socket bound to every interface; one bound to an

@@ -41,6 +41,8 @@ public struct DiscoveryAnnouncement: Sendable, Equatable {
     public struct NothingAnnounced: Error, Equatable, Sendable {
         /// In words.
         public var reason: String
+        /// Nothing announced, for `reason`.
+        public init(reason: String) { self.reason = reason }
     }
 
     /// The service types announced.
