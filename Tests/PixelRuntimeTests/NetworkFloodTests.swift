@@ -20,16 +20,14 @@ import Testing
     /// The flood's bounds: bursts, packets per port a burst, and seconds.
     static let bursts = 120, packetsPerBurst = 40, seconds = 4.0
 
-    /// A loopback port that a UDP (or TCP, for OPC) socket can take now, near `near`.
+    /// A loopback port that a UDP socket (and a TCP one, for OPC) can take now, near `near`.
     static func freePort(near: Int, kind: NetworkProtocol) -> UInt16? {
         for offset in 0..<200 {
             let port = UInt16(near + offset)
             let endpoint = NetworkEndpoint(address: 0x7F00_0001, port: port)
-            if kind.isTCP {
-                if (try? TCPStreamServer(listening: endpoint, for: kind)) != nil { return port }
-            } else if (try? UDPSocket(binding: endpoint, for: kind)) != nil {
-                return port
-            }
+            // OPC takes the port for TCP and for datagrams alike.
+            let tcpFree = !kind.isTCP || (try? TCPStreamServer(listening: endpoint, for: kind)) != nil
+            if tcpFree, (try? UDPSocket(binding: endpoint, for: kind)) != nil { return port }
         }
         return nil
     }
@@ -121,7 +119,7 @@ import Testing
         var sent = 0
         for burst in 0..<Self.bursts {
             guard Date().timeIntervalSince(start) < Self.seconds else { break }
-            for kind in NetworkProtocol.allCases where !kind.isTCP {
+            for kind in NetworkProtocol.allCases {  // OPC's port takes datagrams too
                 let target = NetworkEndpoint(address: 0x7F00_0001, port: ports[kind]!)
                 for n in 0..<Self.packetsPerBurst { sender.send(Self.junk(kind, n, random: &random), to: target); sent += 1 }
             }
