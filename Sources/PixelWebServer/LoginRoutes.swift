@@ -40,7 +40,7 @@ struct LoginRoutes {
         }
         let body = [UInt8](try await request.bodyData)
         let isJSON = request.headers[.contentType]?.lowercased().hasPrefix("application/json") ?? false
-        guard let password = isJSON ? Self.jsonPassword(body) : Self.formPassword(body) else {
+        guard let password = LoginBody.password(in: body, isJSON: isJSON) else {
             return WebRoutes.error(.badRequest, "send password=… as a form, or {\"password\":\"…\"} as JSON")
         }
         let source = WLEDRoutes.address(request.remoteAddress)
@@ -83,24 +83,5 @@ struct LoginRoutes {
             (status, body) = (.tooManyRequests, .object([("error", .string("too many wrong passwords; try again in \(seconds) s"))]))
         }
         return HTTPResponse(statusCode: status, headers: headers, body: Data(body.text.utf8))
-    }
-
-    /// `password` from an `application/x-www-form-urlencoded` body.
-    static func formPassword(_ body: [UInt8]) -> String? {
-        for pair in body.split(separator: UInt8(ascii: "&")) {
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts.count == 2, Array(parts[0]) == Array("password".utf8) else { continue }
-            return FormDecoding.decode(Array(parts[1]))
-        }
-        return nil
-    }
-
-    /// `password` from a JSON object body.
-    static func jsonPassword(_ body: [UInt8]) -> String? {
-        guard let value = try? JSONParser.parse(body), case let .object(members) = value else { return nil }
-        for (key, member) in members where key == "password" {
-            if case let .string(text) = member { return text }
-        }
-        return nil
     }
 }

@@ -1,3 +1,5 @@
+import PixelCore
+
 /// `application/x-www-form-urlencoded` values, as a login form posts them.
 public enum FormDecoding {
     /// `bytes` with `+` as a space and `%XX` as the byte XX, read as UTF-8; nil when a `%` is
@@ -29,5 +31,32 @@ public enum FormDecoding {
         case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
         default: nil
         }
+    }
+}
+
+/// The body of a `POST /login`: the password, from a form or from JSON.
+public enum LoginBody {
+    /// The `password` field of `body`: a JSON object's string member when `isJSON`, else the
+    /// form field; nil when there is none or it cannot be read.
+    public static func password(in body: [UInt8], isJSON: Bool) -> String? {
+        isJSON ? jsonPassword(body) : formPassword(body)
+    }
+
+    static func formPassword(_ body: [UInt8]) -> String? {
+        for pair in body.split(separator: UInt8(ascii: "&")) {
+            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, Array(parts[0]) == Array("password".utf8) else { continue }
+            return FormDecoding.decode(Array(parts[1]))
+        }
+        return nil
+    }
+
+    static func jsonPassword(_ body: [UInt8]) -> String? {
+        guard let value = try? JSONParser.parse(body, limits: JSONLimits(maximumBytes: 4096, maximumDepth: 4)),
+              case let .object(members) = value else { return nil }
+        for (key, member) in members where key == "password" {
+            if case let .string(text) = member { return text }
+        }
+        return nil
     }
 }
