@@ -119,6 +119,19 @@ struct WebAuthTests {
         if case .success = auth.login(password: "pw", source: "192.168.1.66", at: later) {} else { Issue.record("still locked out") }
     }
 
+    @Test func aFloodFromManyAddressesLogsAtMostTwentyLinesAMinute() throws {
+        let harness = try Harness(.plain("pw"))
+        for number in 0..<100 {
+            _ = harness.auth.login(password: "x", source: "10.9.0.\(number)", at: Int64(number) * 1_000_000)
+        }
+        let lines = harness.reports.lines.withLock { $0 }
+        #expect(lines.count == WebAuth.failuresLoggedPerMinute)
+        #expect(lines.last?.hasSuffix("(further failures this minute are only counted)") == true)
+        #expect(harness.auth.failureCounts.failed == 100)
+        _ = harness.auth.login(password: "x", source: "10.9.1.1", at: 61 * Self.second)
+        #expect(harness.reports.lines.withLock { $0.count } == WebAuth.failuresLoggedPerMinute + 1)
+    }
+
     @Test func theFailureTableIsBounded() {
         var limit = LoginRateLimit()
         for number in 0..<1000 {

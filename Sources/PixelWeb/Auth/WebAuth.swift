@@ -15,7 +15,8 @@ public enum WebAccess: Int, Comparable, Sendable {
 
 /// Who may do what on the page, its socket and the JSON API, and the logins that decide it:
 /// the password check, the sessions (an `HttpOnly; SameSite=Strict` cookie) and the per-source
-/// rate limit of failures, each failure logged once with its source address. The one place a
+/// rate limit of failures, each failure logged once with its source address (at most
+/// `failuresLoggedPerMinute` lines a minute). The one place a
 /// request's credential is checked, whatever path it came on.
 ///
 /// - With no password: the page is controlled from loopback only; the API from loopback and
@@ -28,6 +29,9 @@ public final class WebAuth: Sendable {
     public static let cookieName = "pixelwheel_session"
     /// The longest password read from a login, in bytes.
     public static let maximumPasswordBytes = 256
+    /// Failures logged in one minute, whatever their sources; the rest are only counted (and
+    /// one line says so), so a flood from many addresses cannot fill the log.
+    public static let failuresLoggedPerMinute = 20
 
     /// The outcome of one login attempt.
     public enum LoginResult: Equatable, Sendable {
@@ -56,6 +60,16 @@ public final class WebAuth: Sendable {
         var failures = LoginRateLimit()
         var failedLogins = 0
         var refusedWhileLocked = 0
+        var logMinute: Int64 = -1
+        var loggedThisMinute = 0
+
+        /// Whether a failure at `now` is logged, and whether it is the last one this minute.
+        mutating func logs(at now: Int64) -> (log: Bool, last: Bool) {
+            let minute = now / 60_000_000_000
+            if minute != logMinute { logMinute = minute; loggedThisMinute = 0 }
+            loggedThisMinute += 1
+            return (loggedThisMinute <= WebAuth.failuresLoggedPerMinute, loggedThisMinute == WebAuth.failuresLoggedPerMinute)
+        }
     }
 
     /// Access under `password`; tokens from `random` (the kernel's unless told), failures
@@ -101,11 +115,14 @@ public final class WebAuth: Sendable {
         }
         let right = candidate.utf8.count <= Self.maximumPasswordBytes && password.matches(candidate)
         guard right, let bytes = random(WebLoginSessions.tokenBytes) else {
-            let locks = state.withLock { state -> Bool in
+            let (locks, logging) = state.withLock { state -> (Bool, (log: Bool, last: Bool)) in
                 state.failedLogins += 1
-                return state.failures.recordFailure(from: source, at: now)
+                return (state.failures.recordFailure(from: source, at: now), state.logs(at: now))
             }
-            report("web: wrong password from \(shown)" + (locks ? "; refusing it for \(LoginRateLimit.lockout / 1_000_000_000) s" : ""))
+            if logging.log {
+                report("web: wrong password from \(shown)" + (locks ? "; refusing it for \(LoginRateLimit.lockout / 1_000_000_000) s" : "")
+                    + (logging.last ? " (further failures this minute are only counted)" : ""))
+            }
             return .wrong
         }
         let token = state.withLock { state -> String in
