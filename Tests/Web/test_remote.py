@@ -21,6 +21,7 @@ import unittest
 import websocket
 
 from pixelwheel_web import BINARY, ROOT
+import test_browser  # its helpers; `import test_browser` keeps its tests out of this module's
 from test_browser import open_browser
 
 PASSWORD = "correct horse battery"
@@ -150,13 +151,7 @@ class RemoteTests(unittest.TestCase):
         assert code == 0, err
         assert "stopped cleanly" in out, out
 
-    def wait_until(self, script, message, seconds=8):
-        end = time.time() + seconds
-        while time.time() < end:
-            if self.driver.execute_script(script):
-                return
-            time.sleep(0.05)
-        raise AssertionError(message)
+    wait_until = test_browser.BrowserTests.wait_until
 
     def cookie(self):
         cookie = self.driver.get_cookie("pixelwheel_session")
