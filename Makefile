@@ -181,7 +181,7 @@ install: release
 	install -m 644 docs/previews/*.gif $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/previews/
 	install -m 644 docs/screenshots/*.png $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/screenshots/
 	install -d $(DESTDIR)$(PREFIX)/share/pixelwheel/web
-	install -m 644 web/index.html web/pixelwheel.css web/pixelwheel.js $(DESTDIR)$(PREFIX)/share/pixelwheel/web/
+	install -m 644 web/*.html web/*.css web/*.js $(DESTDIR)$(PREFIX)/share/pixelwheel/web/
 	@if [ -e $(DESTDIR)/etc/pixelwheel/pixelwheel.toml ]; then \
 		echo "kept the existing $(DESTDIR)/etc/pixelwheel/pixelwheel.toml"; \
 	else \

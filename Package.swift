@@ -60,7 +60,7 @@ let package = Package(
         // encoders and drivers. No operating system.
         .target(name: "PixelPanels", dependencies: ["PixelCore", "PixelBus", "PixelNetwork"]),
         // The one system-call seam (traced in tests, errno injection), files, clocks, signals, terminal.
-        .target(name: "CPixelSystem"),
+        .target(name: "CPixelSystem", linkerSettings: [.linkedLibrary("crypt", .when(platforms: [.linux]))]),
         .target(name: "PixelSystem", dependencies: ["PixelCore", "CPixelSystem", "PixelNetwork"]),
         // PNG, GIF and PPM reading and writing, the dot preview, still-image fitting.
         // JPEG through libjpeg-turbo (libjpeg-dev); C because libjpeg reports errors by longjmp.

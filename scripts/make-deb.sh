@@ -28,7 +28,7 @@ install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/share/pixelwheel/web" "$
     "$stage/etc/pixelwheel" "$stage/usr/share/doc/pixelwheel" "$stage/usr/share/man/man1"
 install -m 755 "$binary" "$stage/usr/bin/pixelwheel"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/pixelwheel"
-install -m 644 "$src"/web/index.html "$src"/web/pixelwheel.css "$src"/web/pixelwheel.js "$stage/usr/share/pixelwheel/web/"
+install -m 644 "$src"/web/*.html "$src"/web/*.css "$src"/web/*.js "$stage/usr/share/pixelwheel/web/"
 install -m 644 "$src"/config/*.toml "$stage/usr/share/pixelwheel/examples/"
 install -m 644 "$src/config/hub75-64x32.toml" "$stage/etc/pixelwheel/pixelwheel.toml"
 # The unit make install uses, with the package's paths.

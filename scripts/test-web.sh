@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The web simulator's tests: its protocol as browsers and hostile pages use it
 # (Tests/Web/test_web_server.py), then the page in a real browser, Chromium headless driven
-# through chromedriver by selenium (Tests/Web/test_browser.py). Screenshots go to .build/web-test.
+# through chromedriver by selenium (Tests/Web/test_browser.py), and the page as a remote for
+# `run --simulate` with a password (Tests/Web/test_remote.py). Screenshots go to .build/web-test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Debian names the browser chromium; Raspberry Pi OS and older Ubuntu name it chromium-browser.
@@ -21,4 +22,4 @@ mkdir -p "$WEB_ARTEFACTS"
 cd Tests/Web
 export PYTHONDONTWRITEBYTECODE=1
 # Debian's python3 and its packages, whatever python3 comes first on PATH.
-/usr/bin/python3 -m unittest -v test_web_server test_browser
+/usr/bin/python3 -m unittest -v test_web_server test_browser test_remote

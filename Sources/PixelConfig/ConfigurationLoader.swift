@@ -94,6 +94,7 @@ public enum ConfigurationLoader {
             let fixed = checkTables(table)
             let panels = readPanels(table)
             let network = readNetwork(table)
+            let web = readWeb(table)
             let document: Document
             do {
                 document = try TOMLDecoder().decode(Document.self, from: fixed)
@@ -103,6 +104,7 @@ public enum ConfigurationLoader {
             }
             var configuration = build(document, panels: panels)
             configuration.network = network
+            configuration.web = web
             checkPins(configuration)
             guard problems.isEmpty else { throw ConfigurationError(problems: problems.sorted { $0.line < $1.line }) }
             return configuration
@@ -122,10 +124,10 @@ public enum ConfigurationLoader {
                     }
                     continue
                 }
-                if key == "network" { continue }  // NetworkTable reads it.
+                if key == "network" || key == "web" { continue }  // NetworkTable and WebTable read them.
                 guard let keys = schema[key] else {
                     let line = locate.line(table: key) != 0 ? locate.line(table: key) : locate.line(table: nil, key: key)
-                    problem(line, key, "unknown table; the tables are " + ((Array(schema.keys) + ["network"]).sorted() + ["[[panel]]"]).joined(separator: ", "))
+                    problem(line, key, "unknown table; the tables are " + ((Array(schema.keys) + ["network", "web"]).sorted() + ["[[panel]]"]).joined(separator: ", "))
                     continue
                 }
                 guard let inner = value.table else {

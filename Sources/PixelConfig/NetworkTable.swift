@@ -46,7 +46,7 @@ extension ConfigurationLoader.Checker {
                     guard let number = item.int else { throw NetworkSetupProblem("must be a universe, a whole number in 1...63999") }
                     setup.universe = try NetworkSetup.checkUniverse(number)
                 case "ports": setup.ports = readPorts(item, line: line)
-                case "allow": setup.allow = try readAllow(item)
+                case "allow": setup.allow = try readAddressRanges(item)
                 default:
                     throw NetworkSetupProblem("unknown key; [network] takes " + NetworkTable.keys.joined(separator: ", "))
                 }
@@ -99,8 +99,8 @@ extension ConfigurationLoader.Checker {
         return ports
     }
 
-    /// `allow`: one address or network in quotes, or a list of them.
-    private func readAllow(_ item: TOMLValueConvertible) throws(NetworkSetupProblem) -> [AddressRange] {
+    /// `allow` (and `[web]`'s `api_allow`): one address or network in quotes, or a list of them.
+    func readAddressRanges(_ item: TOMLValueConvertible) throws(NetworkSetupProblem) -> [AddressRange] {
         if let text = item.string { return [try NetworkSetup.parseAllow(text)] }
         guard let array = item.array else { throw NetworkSetupProblem("must be an address or network in quotes, or a list of them") }
         var ranges: [AddressRange] = []

@@ -71,6 +71,8 @@ public struct Setup: Sendable {
     public var textFont: PixelFont? = nil
     /// The network streams received (off unless a `[network]` table or `--network` turns one on).
     public var network = NetworkSetup()
+    /// The page and the JSON API (off for `run` unless a `[web]` table or a flag turns it on).
+    public var web = WebSetup()
 
 
     /// The panel that shows the app.

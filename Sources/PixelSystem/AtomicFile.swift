@@ -7,13 +7,14 @@ import Darwin
 /// Writes whole files so that readers see either the old content or the new, never a
 /// half-written file. The one way PixelWheel writes a file.
 public enum AtomicFile {
-    /// Writes `bytes` to `path`, replacing any file already there.
+    /// Writes `bytes` to `path`, replacing any file already there; the new file is created with
+    /// `mode` (less the umask: 0o600 for a secret).
     ///
     /// The bytes go to a temporary file in the same directory (`.NAME.tmp-PID-RANDOM`), which
     /// is flushed to disk with `fsync` and then renamed over `path`. If anything fails the
     /// temporary file is removed, `path` is left as it was, and the error names `path`, the
     /// system's reason and, where there is one, a fix.
-    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+    public static func write(_ bytes: [UInt8], to path: String, mode: UInt32 = 0o666) throws(FileError) {
         let (directory, name) = FileSystem.split(path)
         guard !name.isEmpty, name != ".", name != ".." else {
             throw .cannotWrite(path: path, reason: "the path names a directory, not a file",
@@ -24,7 +25,7 @@ public enum AtomicFile {
         let random = String(UInt64.random(in: 0 ... UInt64.max), radix: 16)
         let temporary = prefix + ".\(name).tmp-\(Environment.processID)-\(random)"
 
-        let fd = SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        let fd = SystemCalls.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode_t(mode))
         guard fd >= 0 else { throw writeError(path: path, directory: directory, code: SystemCalls.lastError) }
 
         var failure: Int32 = 0

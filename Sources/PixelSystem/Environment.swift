@@ -23,6 +23,14 @@ public enum Environment {
         return dir.hasSuffix("/") ? String(dir.dropLast()) : dir
     }
 
+    /// The machine's host name (gethostname), or nil when it has none.
+    public static var hostName: String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
+        let name = String(cString: buffer)
+        return name.isEmpty ? nil : name
+    }
+
     /// Seconds since local midnight, for the clock screen.
     @Sendable public static func localSecondsSinceMidnight() -> Int {
         var now = time(nil)

@@ -1,3 +1,4 @@
+import PixelConfig
 import PixelRuntime
 
 /// Which WebSocket upgrades `pixelwheel web` accepts. A page on another site must not be able
@@ -12,35 +13,64 @@ public struct WebOriginPolicy: Sendable {
     public let listenHost: String
     /// The port it listens on.
     public let port: Int
+    /// Host names it may be reached by, lowercased (the configured name, the machine's name,
+    /// each also with `.local`); a reverse proxy's name is one, so these are accepted on any port.
+    public let names: [String]
 
-    /// The policy of a server listening on `listenHost`:`port`.
-    public init(listenHost: String, port: Int) {
+    /// The policy of a server listening on `listenHost`:`port`, reached by `names` beside addresses.
+    public init(listenHost: String, port: Int, names: [String] = []) {
         self.listenHost = listenHost
         self.port = port
+        self.names = names.map { $0.lowercased() }
+    }
+
+    /// The host names of a device named `name` on a machine named `machine`: each (when it is a
+    /// valid DNS name) and each with `.local` (mDNS), lowercased.
+    public static func hostNames(name: String, machine: String?) -> [String] {
+        var names: [String] = []
+        for candidate in [name, machine].compactMap({ $0?.lowercased() }) where isDNSName(candidate) {
+            names.append(candidate)
+            if !candidate.hasSuffix(".local") { names.append(candidate + ".local") }
+        }
+        return names
+    }
+
+    /// Whether `text` is a DNS name: dot-separated labels of letters, digits and inner hyphens.
+    static func isDNSName(_ text: String) -> Bool {
+        guard (1...253).contains(text.utf8.count) else { return false }
+        return text.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { label in
+            (1...63).contains(label.utf8.count) && label.first != "-" && label.last != "-"
+                && label.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }
+        }
+    }
+
+    /// Whether `name` (from a Host header) is an address rather than a name: dotted IPv4 or bracketed IPv6.
+    static func isAddressLiteral(_ name: String) -> Bool {
+        if name.hasPrefix("[") { return true }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { (1...3).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }
     }
 
     /// Whether `host` is a loopback address or name: `localhost`, `::1` (bracketed or not) or a
     /// dotted IPv4 address 127.x.y.z. A name that only starts with `127.` is not one: an
     /// attacker's `127.0.0.1.rebind.example` can resolve anywhere.
-    public static func isLoopback(_ host: String) -> Bool {
-        let name = host.lowercased()
-        if name == "localhost" || name == "::1" || name == "[::1]" { return true }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "127" else { return false }
-        return parts.allSatisfy { part in
-            (1...3).contains(part.count) && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && Int(part)! <= 255
-        }
-    }
+    public static func isLoopback(_ host: String) -> Bool { WebSetup.isLoopbackHost(host) }
 
-    /// Nil when a request with this `Host` header may be answered at all, else why not: on
-    /// loopback, only loopback names on this port (so a page on a rebound DNS name can read
-    /// nothing, recordings included).
+    /// Nil when a request with this `Host` header may be answered at all, else why not: one of
+    /// `names` on any port; else this port and, on loopback, a loopback name, beyond it an
+    /// address or a loopback name (so a page on a rebound DNS name can read nothing,
+    /// recordings included).
     public func hostRefusal(_ host: String?) -> String? {
         guard let host, !host.isEmpty else { return "no Host header" }
         guard let (name, hostPort) = Self.split(host) else { return "malformed Host header '\(host)'" }
+        if names.contains(name.lowercased()) { return nil }
         guard hostPort == port else { return "Host '\(host)' is not this server's port \(port)" }
         if Self.isLoopback(listenHost) && !Self.isLoopback(name) {
             return "Host '\(host)' is not a loopback name; open http://127.0.0.1:\(port)/"
+        }
+        if !Self.isLoopback(name) && !Self.isAddressLiteral(name) {
+            let known = names.isEmpty ? "" : " or " + names.joined(separator: ", ")
+            return "Host '\(host)' is not this machine's address\(known); set name in [web] (--name) to the name it is reached by"
         }
         return nil
     }
@@ -94,23 +124,11 @@ public struct WebListenAddress: Equatable, Sendable, CustomStringConvertible {
 
     /// Parses `text`; the error names the form expected.
     public init(parsing text: String) throws {
-        let problem = OptionError.badValue(option: "--listen \(text):", problem: "expected ADDR:PORT with a port of 0...65535, e.g. 127.0.0.1:8080 or 0.0.0.0:8080")
-        var host: Substring, portText: Substring
-        if text.hasPrefix("[") {
-            guard let close = text.firstIndex(of: "]"), text[text.index(after: close)...].hasPrefix(":") else { throw problem }
-            host = text[text.index(after: text.startIndex)..<close]
-            portText = text[text.index(close, offsetBy: 2)...]
-        } else {
-            guard let colon = text.lastIndex(of: ":"), !text[..<colon].contains(":") else { throw problem }
-            host = text[..<colon]
-            portText = text[text.index(after: colon)...]
+        do throws(NetworkSetupProblem) {
+            (host, port) = try WebSetup.parseListen(text)
+        } catch {
+            throw WebFlags.listenError(text)
         }
-        if host.isEmpty { host = "127.0.0.1" }
-        guard host.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == ":" }), host.count <= 253,
-              portText.count <= 5, portText.allSatisfy(\.isNumber), let port = Int(portText), (0...65535).contains(port)
-        else { throw problem }
-        self.host = String(host)
-        self.port = port
     }
 
     /// `HOST:PORT` (`[IPv6]:PORT`), as `--listen` takes it.

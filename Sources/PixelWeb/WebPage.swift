@@ -16,7 +16,7 @@ public struct WebPage: Sendable {
     }
 
     /// The page's files, in the repository's `web/` folder.
-    public static let fileNames = ["index.html", "pixelwheel.css", "pixelwheel.js"]
+    public static let fileNames = ["index.html", "pixelwheel.css", "pixelwheel.js", "login.html", "login.js", "controls.html", "controls.js"]
     /// The largest page file read.
     public static let maximumFileSize = 1 << 20
 
@@ -86,6 +86,8 @@ public enum WebSetupError: Error, Equatable, Sendable, CustomStringConvertible {
     case pageIncomplete(path: String, reason: String)
     /// The server cannot listen; the text names the address and the fix.
     case cannotListen(String)
+    /// The password file cannot be used; the text says why and how to fix it.
+    case noPassword(String)
 
     public var description: String {
         switch self {
@@ -93,7 +95,7 @@ public enum WebSetupError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot find the web page (web/index.html); pass --page DIR with the repository's web/ folder, or run 'make install'"
         case let .pageIncomplete(path, reason):
             "the web page is incomplete: \(path): \(reason); pass --page DIR with the repository's web/ folder"
-        case let .cannotListen(text): text
+        case let .cannotListen(text), let .noPassword(text): text
         }
     }
 }

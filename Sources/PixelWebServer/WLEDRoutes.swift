@@ -9,24 +9,23 @@ import FoundationEssentials  // Data: FlyingFox's bodies
 import Foundation
 #endif
 
-/// The WLED JSON API on the server (`web --api`): who may use it, and what it serves.
+/// The WLED JSON API on the server (`--api`): what it serves.
 public struct WLEDServerAPI: Sendable {
     /// Where requests meet the frame loop.
     public var hub: WLEDHub
     /// Who the device says it is.
     public var identity: WLEDIdentity
-    /// Sources allowed beside loopback (`--api-allow`).
-    public var allow: APIAllowList
     /// The run's frame rate, reported in `info.leds.fps`.
     public var fps: Int
 
-    /// The API over `hub` as `identity`, open to loopback and `allow`.
-    public init(hub: WLEDHub, identity: WLEDIdentity, allow: APIAllowList, fps: Int) {
-        self.hub = hub; self.identity = identity; self.allow = allow; self.fps = fps
+    /// The API over `hub` as `identity`; who may use it is the server's `WebAuth`'s to say.
+    public init(hub: WLEDHub, identity: WLEDIdentity, fps: Int) {
+        self.hub = hub; self.identity = identity; self.fps = fps
     }
 }
 
-/// One API request: the source check, an Origin check for browsers, the rate limit, then the
+/// One API request: the access check (`WebAuth`: the source, or a logged-in page's cookie;
+/// watching allows GET only), an Origin check for browsers, the rate limit, then the
 /// document, or for `POST /json/state` the body (at most `WLEDStateRequest.maximumBytes`, by
 /// its Content-Length before it is read) applied through the frame loop and answered with the
 /// state after it.
@@ -39,9 +38,12 @@ struct WLEDRoutes {
 
     func respond(to request: HTTPRequest, path: String) async throws -> HTTPResponse {
         let peer = Self.address(request.remoteAddress)
-        guard api.allow.allows(peer) else {
-            server.refuse("the JSON API to \(peer.isEmpty ? "an unknown source" : peer): not in --api-allow")
-            return Self.answer(WLEDResponse(status: 403, body: .object([("error", .string("source not allowed (see --api-allow)"))])))
+        let access = server.access(request, forAPI: true)
+        guard access == .control || (access == .view && request.method == .GET) else {
+            let needsLogin = server.configuration.auth.needsLogin
+            server.refuse("the JSON API to \(peer.isEmpty ? "an unknown source" : peer): " + (needsLogin ? "not logged in and not in --api-allow" : "not in --api-allow"))
+            let message = needsLogin ? "log in (/login) or be in api_allow" : "source not allowed (see --api-allow)"
+            return Self.answer(WLEDResponse(status: needsLogin ? 401 : 403, body: .object([("error", .string(message))])))
         }
         if let origin = request.headers[HTTPHeader("Origin")],
            let refusal = server.policy.refusal(host: request.headers[.host], origin: origin) {

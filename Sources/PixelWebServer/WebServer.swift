@@ -37,6 +37,10 @@ public final class WebServer: Sendable {
         public var page: WebPage
         /// The WLED JSON API, when served (`--api`).
         public var api: WLEDServerAPI?
+        /// Who may do what: no password (control from loopback) unless told.
+        public var auth = WebAuth(password: .none)
+        /// Host names the page may be reached by beside addresses (see `WebOriginPolicy`).
+        public var hostNames: [String] = []
 
         /// Serve `page` on `host`:`port`.
         public init(host: String, port: Int, page: WebPage) {
@@ -242,7 +246,15 @@ public final class WebServer: Sendable {
     }
 
     /// The policy for the address actually bound.
-    var policy: WebOriginPolicy { WebOriginPolicy(listenHost: configuration.host, port: port ?? configuration.port) }
+    var policy: WebOriginPolicy {
+        WebOriginPolicy(listenHost: configuration.host, port: port ?? configuration.port, names: configuration.hostNames)
+    }
+
+    /// What `request` may do, by its source address and session cookie.
+    func access(_ request: HTTPRequest, forAPI: Bool) -> WebAccess {
+        configuration.auth.access(source: WLEDRoutes.address(request.remoteAddress), cookie: request.headers[HTTPHeader("Cookie")],
+                                  forAPI: forAPI, at: clock.now())
+    }
 
     /// Counts a refusal, and says why on standard error for the first few.
     func refuse(_ what: String) {
@@ -256,8 +268,10 @@ public final class WebServer: Sendable {
     }
 }
 
-/// Every request: the Host check, then the page's files (`/`, `/NAME`), a recording
-/// (`/recordings/N.gif`) or the WebSocket (`/ws`); GET only.
+/// Every request: the Host check, then the login (`/login`, `/logout`), the JSON API, the
+/// page's files (`/`, `/NAME`), a recording (`/recordings/N.gif`) or the WebSocket (`/ws`);
+/// GET only but for the login and the API. The page, the recordings and the socket need the
+/// access `WebAuth` grants the request (the socket's input needs control).
 ///
 /// One handler rather than FlyingFox's routes, because they match the path FlyingFox has
 /// already decoded and normalised (`/./pixelwheel.js/..` would be `/`); this one passes the
@@ -280,24 +294,39 @@ struct WebRoutes: HTTPHandler {
         if WLEDAPI.handles(path), let api = server.configuration.api {
             return try await WLEDRoutes(server: server, api: api).respond(to: request, path: path)
         }
+        if path == "/login" || path == "/logout" { return try await LoginRoutes(server: server).respond(to: request, path: path) }
         guard request.method == .GET else { return Self.error(.notFound) }
-        if path == "/ws" { return try await upgrade(request) }
+        let access = server.access(request, forAPI: false)
+        if path == "/ws" { return try await upgrade(request, access: access) }
         let recordings = "/recordings/"
         if path.hasPrefix(recordings) {
+            guard access >= .view else { return Self.error(.unauthorized, "log in first (/login)") }
             let name = path.dropFirst(recordings.count)
             if !name.isEmpty && !name.contains("/") { return recording(String(name)) }
         }
+        if Self.documents.contains(path) && access == .none { return LoginRoutes.toLogin(server: server) }
         return page(path)
     }
 
+    /// The pages that show the panel or control it: behind the login. Their scripts and style
+    /// are served to anyone (they hold nothing secret), so the login page can use them.
+    static let documents: Set<String> = ["/", "/index.html", "/controls", "/controls.html"]
+
     private func page(_ path: String) -> HTTPResponse {
-        guard let file = server.configuration.page.file(forPath: path) else { return Self.error(.notFound) }
-        return HTTPResponse(statusCode: .ok,
-                            headers: [.contentType: file.contentType, .cacheControl: "no-store",
-                                      HTTPHeader("X-Content-Type-Options"): "nosniff",
-                                      HTTPHeader("Content-Security-Policy"):
-                                        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'"],
-                            body: Data(file.bytes))
+        let name = path == "/controls" || path == "/login" ? path + ".html" : path
+        guard let file = server.configuration.page.file(forPath: name) else { return Self.error(.notFound) }
+        return Self.pageFile(file)
+    }
+
+    /// A file of the page, under the page's Content-Security-Policy (no inline script).
+    static func pageFile(_ file: WebPage.File) -> HTTPResponse {
+        HTTPResponse(statusCode: .ok,
+                     headers: [.contentType: file.contentType, .cacheControl: "no-store",
+                               HTTPHeader("X-Content-Type-Options"): "nosniff",
+                               HTTPHeader("X-Frame-Options"): "DENY",
+                               HTTPHeader("Content-Security-Policy"):
+                                 "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'"],
+                     body: Data(file.bytes))
     }
 
     private func recording(_ name: String) -> HTTPResponse {
@@ -315,11 +344,15 @@ struct WebRoutes: HTTPHandler {
     ///
     /// A refusal is a bare 400, as it was on Hummingbird, whose upgrader answered every refused
     /// upgrade so (docs/simulator.md says so); why is on standard error, not to the page.
-    private func upgrade(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let handshake = WebSocketHTTPHandler(handler: BrowserSocket(server: server, peer: request.remoteAddress))
+    private func upgrade(_ request: HTTPRequest, access: WebAccess) async throws -> HTTPResponse {
+        let handshake = WebSocketHTTPHandler(handler: BrowserSocket(server: server, peer: request.remoteAddress, canControl: access == .control))
         guard request.headers[.upgrade]?.lowercased() == "websocket" else { return try await handshake.handleRequest(request) }
         if let refusal = server.policy.refusal(host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")]) {
             server.refuse("a WebSocket: " + refusal)
+            return HTTPResponse(statusCode: .badRequest)
+        }
+        guard access >= .view else {
+            server.refuse("a WebSocket from \(WLEDRoutes.address(request.remoteAddress)): not logged in")
             return HTTPResponse(statusCode: .badRequest)
         }
         let broadcaster = server.broadcaster

@@ -15,12 +15,14 @@ struct BrowserSocket: WSHandler {
     let server: WebServer
     /// The browser's address, by which a connection to cut off is found in the pool.
     let peer: HTTPRequest.Address?
+    /// Whether its input drives the app (false: it may only watch).
+    let canControl: Bool
 
     func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
         server.socketOpened()
         let handoff = FrameHandoff(onRelease: { [server] in server.socketClosed() })
         let lease = HandoffLease(handoff)
-        let session = WebSocketSession(server: server, handoff: handoff, peer: peer)
+        let session = WebSocketSession(server: server, handoff: handoff, peer: peer, canControl: canControl)
         Task { await session.run(client) }
         // FlyingFox asks for each frame once the last is written; only this stream holds `lease`.
         return AsyncStream(unfolding: { await lease.handoff.take() }, onCancel: { handoff.release() })
@@ -69,11 +71,13 @@ final class WebSocketSession: Sendable {
     private let server: WebServer
     private let handoff: FrameHandoff
     private let peer: HTTPRequest.Address?
+    private let canControl: Bool
     private let writing: WriteWatch
     private let state: Mutex<Handshake>
 
-    init(server: WebServer, handoff: FrameHandoff, peer: HTTPRequest.Address?) {
+    init(server: WebServer, handoff: FrameHandoff, peer: HTTPRequest.Address?, canControl: Bool) {
         self.server = server
+        self.canControl = canControl
         self.handoff = handoff
         self.peer = peer
         writing = WriteWatch(clock: server.clock)
@@ -168,7 +172,9 @@ final class WebSocketSession: Sendable {
                     if verdict == .accept {
                         if frame.opcode == .binary, frame.fin, frame.payload.count <= WebClientMessage.maximumLength,
                            case let .success(message) = WebClientMessage.parse(Array(frame.payload)) {
-                            if message == .recordToggle {
+                            if !canControl {
+                                // Watching only: its input is read (and rate-limited) but drives nothing.
+                            } else if message == .recordToggle {
                                 broadcaster.requestRecordToggle(from: id)
                             } else {
                                 inputs.post(client: id, message, arrived: now)

@@ -34,6 +34,7 @@ struct AppOptions: ParsableArguments {
     @Option(name: .customLong("hzeller-flag"), parsing: .unconditionalSingleValue, help: .hidden)
     var ledFlags: [String] = []
     @OptionGroup var network: NetworkOptions
+    @OptionGroup var web: WebOptions
 
     func validate() throws {
         if config != nil, size != nil || panel != nil {
@@ -48,6 +49,7 @@ struct AppOptions: ParsableArguments {
         flags.state = state; flags.text = text; flags.font = font; flags.parameters = param
         flags.ledFlags = ledFlags
         flags.network = network.flags
+        flags.web = web.flags
         return flags
     }
 }

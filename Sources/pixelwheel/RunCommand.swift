@@ -1,6 +1,8 @@
 import ArgumentParser
 import PixelRuntime
+import PixelSystem
 import PixelTerminal
+import PixelWebServer
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,6 +42,8 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var live: LiveOptions
 
     @OptionGroup var network: NetworkOptions
+
+    @OptionGroup var web: WebOptions
 
     @Option(name: .long, parsing: .unconditional, help: "Frames per second (1...240), overriding the file.")
     var fps: Int?
@@ -82,6 +86,7 @@ struct RunCommand: ParsableCommand {
             return
         }
         try setup.apply(network.flags)
+        try setup.apply(web.flags)
         if let fps { setup.fps = fps }
         if let state { setup.statePath = state }
         let interactive = simulate && !noTty
@@ -93,17 +98,25 @@ struct RunCommand: ParsableCommand {
         let headless = simulate && !interactive
         let realTime = !headless || self.realTime
         let plan = try live.plan(headless: headless)
+        if setup.web.isOn && !realTime {
+            throw OptionError.conflict("the page needs real time: add --real-time (run --simulate --no-tty --real-time), or leave out [web] and --listen")
+        }
+        let page = try WebFrontEnd.prepare(for: setup)
+        let clock = MonotonicClock()
         var options = Session.Options()
         options.framesOut = framesOut
         options.showRefresh = try LEDFlags.showRefresh(ledFlags) ?? showRefresh
         options.report = { Console.printError("pixelwheel: " + $0) }
         let buses: Session.Buses = simulate ? .simulated : simulatePanels ? .machineInputs(try machineBuses(gpioBackend: gpioBackend))
             : .machine(try machineBuses(gpioBackend: gpioBackend))
-        let session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime() : .virtual, options: options)
+        let session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime(clock) : .virtual, options: options)
         for message in session.messages { Console.printError("pixelwheel: " + message) }
+        let web = try WebFrontEnd.start(page, session: session, clock: clock) { Console.printError("pixelwheel: " + $0) }
+        defer { web?.server.stop() }
         let terminal = interactive ? try TerminalFrontEnd.make(for: session) : nil
-        let frames = try session.run(inputs: [StopRequestSource.onSignals()] + (terminal?.inputs ?? []), viewers: terminal?.viewers ?? [],
-                                     script: plan.script, length: plan.length)
+        let frames = try session.run(inputs: [StopRequestSource.onSignals()] + (terminal?.inputs ?? []) + (web?.inputs ?? []),
+                                     viewers: (terminal?.viewers ?? []) + (web?.viewers ?? []), script: plan.script, length: plan.length)
+        if let web { Console.printError("pixelwheel: " + web.stop()) }
         if !interactive {
             print("ran \(frames) frames" + (simulate ? " on simulated panels" : "") + "; stopped cleanly")
         }

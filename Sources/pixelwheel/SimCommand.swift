@@ -1,6 +1,8 @@
 import ArgumentParser
 import PixelRuntime
+import PixelSystem
 import PixelTerminal
+import PixelWebServer
 
 struct SimCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -53,22 +55,35 @@ struct SimCommand: ParsableCommand {
             throw OptionError.unavailable("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
         }
         let plan = try live.plan(headless: noTty)
+        if setup.web.isOn && noTty && !realTime {
+            throw OptionError.conflict("the page needs real time: add --real-time to --no-tty, or leave out --listen and [web]")
+        }
+        let page = try WebFrontEnd.prepare(for: setup)
+        let clock = MonotonicClock()
         var options = Session.Options()
         options.framesOut = framesOut
         options.frameScale = scale
         options.traceBus = traceBus
         if noTty {
-            let session = try Session(setup: setup, buses: .simulated, timing: realTime ? .realTime() : .virtual, options: options)
+            let session = try Session(setup: setup, buses: .simulated, timing: realTime ? .realTime(clock) : .virtual, options: options)
             for message in session.messages { Console.printError("pixelwheel: " + message) }
             let warnedAtStart = session.warnings.count
             for warning in session.warnings { Console.printError(warning) }
-            let frames = try session.run(inputs: realTime ? [StopRequestSource.onSignals()] : [], script: plan.script, length: plan.length)
+            let web = try WebFrontEnd.start(page, session: session, clock: clock) { Console.printError("pixelwheel: " + $0) }
+            defer { web?.server.stop() }
+            let frames = try session.run(inputs: (realTime ? [StopRequestSource.onSignals()] : []) + (web?.inputs ?? []), viewers: web?.viewers ?? [],
+                                         script: plan.script, length: plan.length)
+            if let web { Console.printError("pixelwheel: " + web.stop()) }
             for warning in session.warnings.dropFirst(warnedAtStart) { Console.printError(warning) }
             print("rendered \(frames) frames at \(setup.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
         } else {
-            let session = try Session(setup: setup, buses: .simulated, timing: .realTime(), options: options)
+            let session = try Session(setup: setup, buses: .simulated, timing: .realTime(clock), options: options)
+            let web = try WebFrontEnd.start(page, session: session, clock: clock) { Console.printError("pixelwheel: " + $0) }
+            defer { web?.server.stop() }
             let terminal = try TerminalFrontEnd.make(for: session)
-            try session.run(inputs: terminal.inputs + [StopRequestSource.onSignals()], viewers: terminal.viewers, script: plan.script, length: plan.length)
+            try session.run(inputs: terminal.inputs + [StopRequestSource.onSignals()] + (web?.inputs ?? []), viewers: terminal.viewers + (web?.viewers ?? []),
+                            script: plan.script, length: plan.length)
+            _ = web?.stop()
         }
     }
 }

@@ -79,9 +79,13 @@ struct WebSimulatorTests {
         // The page and recordings follow the Host half alone.
         #expect(policy.hostRefusal("127.0.0.1:8080") == nil && policy.hostRefusal("evil.example:8080") != nil)
 
-        let open = WebOriginPolicy(listenHost: "0.0.0.0", port: 80)
+        // Beyond loopback: addresses, and the names it was told it is reached by (a rebound
+        // name is refused there too).
+        let open = WebOriginPolicy(listenHost: "0.0.0.0", port: 80, names: ["pi.local"])
         #expect(open.refusal(host: "pi.local", origin: "http://pi.local") == nil)
+        #expect(open.refusal(host: "192.168.1.20", origin: "http://192.168.1.20") == nil)
         #expect(open.refusal(host: "pi.local", origin: "http://other.local") != nil)
+        #expect(open.refusal(host: "rebind.example", origin: "http://rebind.example") != nil)
     }
 
     @Test func listenAddressesAreParsedOrRefusedWithTheFormExpected() throws {

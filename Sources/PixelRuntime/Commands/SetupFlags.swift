@@ -31,6 +31,8 @@ public struct SetupFlags: Sendable {
     public var ledFlags: [String] = []
     /// The `--network…` flags, over the file's `[network]`.
     public var network = NetworkFlags()
+    /// The web flags (`--listen`, `--api`, …), over the file's `[web]`.
+    public var web = WebFlags()
 
     /// Nothing given: a plain 64×32 panel at 30 fps.
     public init() {}
@@ -55,6 +57,7 @@ public struct SetupFlags: Sendable {
         if let text { setup.text = text }
         setup.effectParameters = try EffectCatalog.parseAssignments(parameters)
         try setup.apply(network)
+        try setup.apply(web)
         if let font {
             do {
                 setup.textFont = try PixelFont(bdf: try FileBytes.readText(font))
@@ -83,11 +86,12 @@ extension Setup {
         }
     }
 
-    /// What `run --check` says of a valid file at `path`: its panels and its encoder.
+    /// What `run --check` says of a valid file at `path`: its panels, its encoder and its page.
     public func checkSummary(path: String) -> String {
         let described = panels.map { "\($0.role.rawValue) \($0.description.text) on \($0.description.device)" }
         return "\(path): valid; " + (described.isEmpty ? "no panel (simulator \(size))" : described.joined(separator: "; "))
             + (encoder.map { "; encoder A=GPIO \($0.a) B=GPIO \($0.b) switch=GPIO \($0.button)" } ?? "")
+            + (web.isOn ? "; page on \(web.listenText)" + (web.password == nil ? "" : " with a password") + (web.api ? ", JSON API on" : "") : "")
     }
 
     /// The first HUB75 panel, for `wiring --config`; nil when the file has none.

@@ -23,13 +23,24 @@ public struct APIAllowList: Sendable, Equatable {
     /// Whether a peer at `address` (as the socket reports it) may use the API: loopback
     /// (127.0.0.0/8, `::1`) always, other IPv4 addresses when a range holds them.
     public func allows(_ address: String) -> Bool {
+        if address == "::1" { return true }
+        guard let single = Self.ipv4(address) else { return false }
+        return single >> 24 == 127 || ranges.contains { $0.contains(single) }
+    }
+
+    /// Whether one of the ranges holds `address`; loopback is not implied.
+    public func allowsExplicitly(_ address: String) -> Bool {
+        guard let single = Self.ipv4(address) else { return false }
+        return ranges.contains { $0.contains(single) }
+    }
+
+    /// The IPv4 address of a peer as the socket reports it (`a.b.c.d` or `::ffff:a.b.c.d`).
+    static func ipv4(_ address: String) -> UInt32? {
         var text = address
-        if text == "::1" { return true }
         let mapped = "::ffff:"
         if text.lowercased().hasPrefix(mapped) { text = String(text.dropFirst(mapped.count)) }
-        guard !text.contains("/"), let single = AddressRange(parsing: text) else { return false }
-        if single.network >> 24 == 127 { return true }
-        return ranges.contains { $0.contains(single.network) }
+        guard !text.contains("/"), let single = AddressRange(parsing: text) else { return nil }
+        return single.network
     }
 }
 

@@ -1,3 +1,4 @@
+import PixelConfig
 import PixelCore
 
 /// Who the device says it is in `/json/info`: its name, a stable MAC and the WLED version whose
@@ -19,7 +20,7 @@ public struct WLEDIdentity: Sendable, Equatable {
     /// WLED's build id field (`info.vid`): the date of the API version followed, yymmdd0.
     public static let buildID = 2_410_270
     /// The longest name kept, in characters (WLED's own limit is 32).
-    public static let maximumNameLength = 32
+    public static let maximumNameLength = WebSetup.maximumNameLength
 
     /// An identity named `name` (cut to `maximumNameLength`), its MAC derived from the name.
     public init(name: String, pixelWheelVersion: String, ip: String = "") {

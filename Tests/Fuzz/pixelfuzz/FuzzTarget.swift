@@ -58,6 +58,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// JSON from outside (`JSONParser`), then as a WLED `POST /json/state` body applied to an
     /// app, whose state documents must read back.
     case json
+    /// A `POST /login` body (as a form and as JSON) and a `Cookie` header, then the login and
+    /// the access they earn from an address the bytes choose.
+    case login
 
     /// Every target's name, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -86,6 +89,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .wledudp: NetworkFuzzing.wledRealtime(data)
         case .ledflags: Self.ledFlags(text)
         case .json: WLEDFuzzing.json(data)
+        case .login: WLEDFuzzing.login(data)
         }
     }
 

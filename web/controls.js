@@ -1,0 +1,142 @@
+// The compact controls view for a phone: power, brightness, effect and its parameters,
+// presets and the live stream's status, all over the WLED JSON API (/json/state, /json/info,
+// /json/effects, /presets.json) with the page's session cookie. It polls the state every two
+// seconds, so what the wheel or Home Assistant change shows here too.
+'use strict';
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const shown = { state: null, info: null, errors: 0 };
+  window.pixelwheelControls = shown;
+  let editing = false;  // a slider being dragged is not overwritten by a poll
+
+  function say(text) { $('message').textContent = text; }
+
+  async function getJSON(path) {
+    const answer = await fetch(path, { credentials: 'same-origin', cache: 'no-store' });
+    if (answer.status === 401) { location.href = '/login'; throw new Error('not logged in'); }
+    if (answer.status === 404) { $('api-missing').hidden = false; throw new Error('no API'); }
+    if (!answer.ok) throw new Error(path + ': ' + answer.status);
+    return answer.json();
+  }
+
+  async function post(change) {
+    try {
+      const answer = await fetch('/json/state', {
+        method: 'POST', credentials: 'same-origin', cache: 'no-store',
+        headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(Object.assign({ v: true }, change))
+      });
+      if (answer.status === 401) { location.href = '/login'; return; }
+      if (!answer.ok) { say('Not applied (' + answer.status + ').'); return; }
+      show(await answer.json());
+      say('');
+    } catch (error) {
+      say('Not applied: ' + error.message);
+    }
+  }
+
+  function segment(state) { return (state && state.seg && state.seg[0]) || {}; }
+
+  function show(state) {
+    shown.state = state;
+    const power = $('power');
+    power.setAttribute('aria-pressed', state.on ? 'true' : 'false');
+    power.textContent = state.on ? 'On' : 'Off';
+    if (!editing) {
+      $('bri').value = state.bri;
+      const seg = segment(state);
+      for (const key of ['sx', 'ix', 'c1', 'c2', 'c3']) if (seg[key] !== undefined) $(key).value = seg[key];
+      if (seg.fx !== undefined) $('fx').value = String(seg.fx);
+    }
+    const ps = state.ps;
+    if (ps !== undefined && ps > 0 && document.activeElement !== $('preset')) $('preset').value = String(ps);
+    showLive(state, shown.info);
+  }
+
+  function showLive(state, info) {
+    let text = 'No stream: the menu and effects show.';
+    if (state && state.live) {
+      const from = info && info.lip ? ' from ' + info.lip : '';
+      const kind = info && info.lm ? info.lm : 'a stream';
+      text = 'Showing ' + kind + from + '.';
+      if (state.lor) text += ' Live override ' + state.lor + '.';
+    }
+    $('live').textContent = text;
+  }
+
+  async function loadEffects() {
+    const names = await getJSON('/json/effects');
+    const select = $('fx');
+    select.textContent = '';
+    names.forEach((name, index) => {
+      if (name === 'RSVD' || name === '-') return;
+      const option = document.createElement('option');
+      option.value = String(index);
+      option.textContent = name;
+      select.appendChild(option);
+    });
+  }
+
+  async function loadPresets() {
+    const presets = await getJSON('/presets.json');
+    const select = $('preset');
+    select.textContent = '';
+    for (const id of Object.keys(presets).sort((a, b) => a - b)) {
+      const preset = presets[id];
+      if (id === '0' || !preset || typeof preset !== 'object' || !preset.n) continue;
+      const option = document.createElement('option');
+      option.value = id;
+      option.textContent = preset.n;
+      select.appendChild(option);
+    }
+    shown.presets = presets;
+  }
+
+  function freeId() {
+    const used = new Set(Object.keys(shown.presets || {}).map(Number));
+    for (let id = 1; id <= 250; id++) if (!used.has(id)) return id;
+    return null;
+  }
+
+  async function poll() {
+    try {
+      shown.info = await getJSON('/json/info');
+      show(await getJSON('/json/state'));
+      shown.errors = 0;
+    } catch (error) {
+      shown.errors += 1;
+    }
+  }
+
+  $('power').addEventListener('click', () => post({ on: 't' }));
+  $('bri').addEventListener('input', () => { editing = true; });
+  $('bri').addEventListener('change', () => { editing = false; post({ bri: Number($('bri').value) }); });
+  $('fx').addEventListener('change', () => post({ seg: [{ id: 0, fx: Number($('fx').value) }] }));
+  for (const key of ['sx', 'ix', 'c1', 'c2', 'c3']) {
+    $(key).addEventListener('input', () => { editing = true; });
+    $(key).addEventListener('change', () => {
+      editing = false;
+      const change = { id: 0 };
+      change[key] = Number($(key).value);
+      post({ seg: [change] });
+    });
+  }
+  $('preset-load').addEventListener('click', () => {
+    const id = Number($('preset').value);
+    if (id > 0) post({ ps: id });
+  });
+  $('preset-save').addEventListener('click', async () => {
+    const name = $('preset-name').value.trim();
+    const id = freeId();
+    if (!name) { say('Give the preset a name.'); return; }
+    if (id === null) { say('No free preset slot.'); return; }
+    await post({ psave: id, n: name });
+    try { await loadPresets(); $('preset').value = String(id); } catch (error) { say('Presets: ' + error.message); }
+  });
+
+  (async function start() {
+    try { await loadEffects(); } catch (error) { return; }
+    try { await loadPresets(); } catch (error) { /* presets not served: the list stays empty */ }
+    await poll();
+    setInterval(poll, 2000);
+  })();
+})();
