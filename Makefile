@@ -20,7 +20,7 @@ RELEASE_FLAGS += -j $(JOBS)
 endif
 OUT ?= out
 
-.PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-kernel test-gpiod2 test-wall build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
+.PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-kernel test-gpiod2 test-wall test-discovery build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
 	@SWIFT="$(SWIFT)" scripts/ensure-swift.sh
@@ -71,6 +71,14 @@ test-wall: setup
 	@scripts/install-system-packages.sh iproute2 python3
 	$(SWIFT) build --product pixelwheel
 	scripts/test-wall.sh .build/debug/pixelwheel
+
+# Discovery: `pixelwheel announce`'s service file served by a real avahi-daemon in one network
+# namespace, found by python-zeroconf (PyPI) in another, with the MAC that /json/info gives.
+# Needs root; about 15 s.
+test-discovery: setup
+	@scripts/install-system-packages.sh iproute2 python3-venv avahi-daemon
+	$(SWIFT) build --product pixelwheel
+	scripts/test-discovery.sh .build/debug/pixelwheel
 
 # PixelCore and PixelEffects as Embedded Swift for AArch64, ARMv7, ARMv6-M, RV32 and RV64, with
 # their code size per target (see docs/testing.md, `make test-cross`).
@@ -165,12 +173,13 @@ bench-web: release
 	@scripts/install-system-packages.sh python3-websocket
 	scripts/web-bench.py .build/release/pixelwheel
 
-# `make install`: the binary (Swift standard library linked in, so systemd needs no toolchain
-# path), the systemd unit, an example configuration that is never overwritten, the examples,
+# `make install`: avahi-daemon (for the mDNS announcement), the binary (Swift standard library
+# linked in, so systemd needs no toolchain path), the systemd unit, an example configuration that is never overwritten, the examples,
 # the web page, and the README with docs/ beside it (so its links and pictures work there too).
 PREFIX ?= /usr/local
 DESTDIR ?=
 install: release
+	@[ -n "$(DESTDIR)" ] || scripts/install-system-packages.sh avahi-daemon
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/pixelwheel $(DESTDIR)$(PREFIX)/share/pixelwheel/examples
 	install -m 755 .build/release/pixelwheel $(DESTDIR)$(PREFIX)/bin/pixelwheel
 	install -m 644 config/pixelwheel.service $(DESTDIR)/etc/systemd/system/pixelwheel.service

@@ -1,6 +1,9 @@
 import ArgumentParser
+import PixelConfig
 import PixelRuntime
+import PixelSystem
 import PixelTools
+import PixelWeb
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,9 +12,13 @@ struct DoctorCommand: ParsableCommand {
         discussion: """
             Checks the model, the SPI, I2C and GPIO device nodes and whether you are in their groups, \
             the boot configuration, spidev's bufsiz, the libgpiod version and the sound module (which \
-            disturbs HUB75). On a machine that is not a Pi it says so and exits 0; with problems it \
-            exits 1.
+            disturbs HUB75), and whether the page and the WLED API are announced by mDNS as the \
+            configuration's [web] table says (with avahi-browse, when installed). On a machine that is \
+            not a Pi it says so and exits 0; with problems it exits 1.
             """)
+
+    @Option(name: .long, help: ArgumentHelp("The configuration whose [web] table says what should be announced by mDNS (default: /etc/pixelwheel/pixelwheel.toml, when there is one).", valueName: "FILE"))
+    var config: String?
 
     @Option(name: .long, help: ArgumentHelp("Check the file system under this folder instead of / (for testing).", visibility: .hidden))
     var root: String = ""
@@ -24,7 +31,47 @@ struct DoctorCommand: ParsableCommand {
             findings.append(Doctor.Finding(level: .ok, text: "\(lines.chip) lines in use: "
                 + (lines.held.isEmpty ? "none" : lines.held.joined(separator: ", "))))
         }
+        findings += discoveryFindings()
         for finding in findings { print(finding) }
         if findings.contains(where: { $0.level == .problem }) { throw ExitCode(1) }
+    }
+
+    /// The mDNS announcement the configuration asks for, checked: the service file, the daemon
+    /// and, on this machine with avahi-utils, what `avahi-browse` finds.
+    private func discoveryFindings() -> [Doctor.Finding] {
+        let standard = root + "/etc/pixelwheel/pixelwheel.toml"
+        guard let path = config ?? (FileSystem.kind(of: standard) == .file ? standard : nil) else { return [] }
+        let web: WebSetup
+        do {
+            web = try Setup.load(path).web
+        } catch {
+            return [Doctor.Finding(level: .problem, text: "mDNS: \(path) has problems, so what to announce is unknown",
+                                   fix: "pixelwheel run --config \(path) --check")]
+        }
+        let plan = web.isOn
+            ? DiscoveryAnnouncement.plan(host: web.host, port: web.port, isLoopback: web.isLoopback, api: web.api,
+                                         apiOpenToAllowList: !web.apiAllow.isEmpty, name: web.name)
+            : .failure(.init(reason: "\(path) has no [web] table"))
+        let servicePath = root + DiscoveryAnnouncement.standardFolder + "/" + DiscoveryAnnouncement.fileName
+        let serviceFile = try? FileBytes.readText(servicePath, limit: 1 << 16)
+        let daemon = FileSystem.kind(of: root + "/usr/sbin/avahi-daemon") == .file
+        switch plan {
+        case let .failure(nothing):
+            return DiscoveryCheck(expected: nil, whyNothing: nothing.reason, configPath: path)
+                .findings(daemonInstalled: daemon, serviceFile: serviceFile, wanted: nil, browsed: nil)
+        case let .success(announcement):
+            let expected = DiscoveryCheck.Expected(name: announcement.name, port: announcement.port, serviceTypes: announcement.serviceTypes,
+                                                   mac: announcement.announcesWLED ? announcement.mac : nil)
+            var browsed: [String: String]? = nil
+            if root.isEmpty {
+                for type in announcement.serviceTypes {
+                    guard let answer = ChildCommand.run("avahi-browse", ["--parsable", "--resolve", "--terminate", "--no-db-lookup", type],
+                                                        timeoutSeconds: 10) else { break }
+                    browsed = (browsed ?? [:]).merging([type: answer.output]) { _, new in new }
+                }
+            }
+            return DiscoveryCheck(expected: expected, configPath: path)
+                .findings(daemonInstalled: daemon, serviceFile: serviceFile, wanted: announcement.serviceFile, browsed: browsed)
+        }
     }
 }

@@ -8,7 +8,7 @@ struct PixelWheelCommand: ParsableCommand {
         commandName: "pixelwheel",
         abstract: "Animated effects for low-resolution LED panels, with an iPod-style click-wheel menu.",
         version: PixelWheelVersion.current,
-        subcommands: [SimCommand.self, WebCommand.self, RunCommand.self, DoctorCommand.self, RenderCommand.self, ShowCommand.self, DecodeCommand.self, ListCommand.self, BenchCommand.self, WiringCommand.self, ConfigCommand.self, PasswdCommand.self])
+        subcommands: [SimCommand.self, WebCommand.self, RunCommand.self, DoctorCommand.self, RenderCommand.self, ShowCommand.self, DecodeCommand.self, ListCommand.self, BenchCommand.self, WiringCommand.self, ConfigCommand.self, PasswdCommand.self, AnnounceCommand.self])
 
     /// Runs the command; a configuration file with problems lists them all on standard error
     /// and exits with 2 (every other error: its one line and 1). hzeller's `--led-*` flags of

@@ -47,7 +47,7 @@ struct ReadmeOptionTablesTests {
         return rows
     }
 
-    @Test(arguments: ["sim", "web", "run", "doctor", "render", "show", "decode", "list", "bench", "wiring", "config from-flags", "passwd"])
+    @Test(arguments: ["sim", "web", "run", "doctor", "render", "show", "decode", "list", "bench", "wiring", "config from-flags", "passwd", "announce"])
     func everyOptionHasARowWithItsDefault(command: String) throws {
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
         let options = try options(of: command)
