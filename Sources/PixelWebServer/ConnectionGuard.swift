@@ -59,6 +59,10 @@ final class ConnectionGuard: Sendable {
         var highestDescriptor: Int32 = 0
         var cuts = 0
         var stopped = false
+        /// Sweeps still to make after FlyingFox last began or ended a wait to accept: with no
+        /// connections known and none of these owed there is nothing to find, and the sweep
+        /// is skipped (an idle server costs nothing).
+        var sweepsOwed = 2
     }
 
     /// How often the connections are looked at.
@@ -87,7 +91,13 @@ final class ConnectionGuard: Sendable {
     /// a byte bound already.
     func reading(_ socket: Socket, _ wait: () async throws -> Void) async throws {
         let fd = socket.file.rawValue
-        if isListener(socket) { return try await wait() }
+        if isListener(socket) {
+            // FlyingFox waits once it has accepted every connection waiting, and accepts more
+            // when the wait ends.
+            state.withLock { $0.sweepsOwed = 2 }
+            defer { state.withLock { $0.sweepsOwed = 2 } }
+            return try await wait()
+        }
         check(fd)
         state.withLock { $0.reading[fd, default: 0] += 1 }
         defer {
@@ -169,9 +179,14 @@ final class ConnectionGuard: Sendable {
 
     private typealias Verdict = (fd: Int32, peer: HTTPRequest.Address, reason: Reason, onFrameTooLarge: (@Sendable () -> Void)?)
 
-    /// Finds the connections, then cuts those over a bound, and the newest beyond the count.
-    func sweep() {
-        guard let found = findConnections() else { return }
+    /// Finds the connections, then cuts those over a bound, and the newest beyond the count;
+    /// does nothing on an idle server unless `evenIfIdle`.
+    func sweep(evenIfIdle: Bool = false) {
+        let idle = state.withLock { state -> Bool in
+            defer { state.sweepsOwed = max(0, state.sweepsOwed - 1) }
+            return state.connections.isEmpty && state.sweepsOwed == 0
+        }
+        guard evenIfIdle || !idle, let found = findConnections() else { return }
         let now = clock.now()
         let received = Dictionary(uniqueKeysWithValues: found.map { ($0.key, SystemCalls.tcpBytesReceived($0.key)) })
         let verdicts = state.withLock { state -> [Verdict] in
@@ -280,7 +295,7 @@ final class ConnectionGuard: Sendable {
     /// The descriptor of `peer`'s connection, looking for it first if the sweep has not.
     private func descriptor(of peer: HTTPRequest.Address) -> Int32? {
         if let fd = state.withLock({ $0.connections.first { $0.value.peer == peer }?.key }) { return fd }
-        sweep()
+        sweep(evenIfIdle: true)
         return state.withLock { $0.connections.first { $0.value.peer == peer }?.key }
     }
 

@@ -236,6 +236,7 @@ public final class WebServer: Sendable {
         Task.detached { await server.stop(timeout: Double(timeoutSeconds)) }
         if state.withLock({ $0.openSockets > 0 }) { _ = socketsClosed.wait(timeout: deadline) }
         running.cancel()
+        connections.stopSweeping()
         _ = ended.wait(timeout: deadline)
     }
 
