@@ -144,6 +144,7 @@ let package = Package(
         .testTarget(name: "PixelTerminalTests", dependencies: ["PixelTerminal", "PixelRuntime", "PixelCore", "PixelSystem"]),
         .testTarget(name: "PixelWebTests", dependencies: [
             "PixelWeb", "PixelRuntime", "PixelCore", "PixelEffects", "PixelImages", "PixelUI", "PixelInputs", "PixelSystem", "PixelTestSupport",
+            "PixelWebServer",
         ]),
         .testTarget(name: "PixelToolsTests", dependencies: [
             "PixelTools", "PixelRuntime", "PixelCore", "PixelEffects", "PixelBus", "PixelPanels", "PixelSimulator", "PixelSystem", "PixelImages",

@@ -2,7 +2,8 @@ import FlyingFox
 import FlyingSocks
 import Synchronization
 
-/// FlyingFox's socket pool, able to cut off the connection of a browser that stopped reading.
+/// FlyingFox's socket pool, able to cut off the connection of a browser that stopped reading,
+/// and showing every wait to the `ConnectionGuard` that bounds what connections send.
 ///
 /// FlyingFox writes a WebSocket's frames on its own connection task and gives a handler
 /// neither that task nor the socket, and it has no write timeout: a browser that stops
@@ -20,17 +21,31 @@ final class AbortableSocketPool: AsyncSocketPool {
 
     private let base: any AsyncSocketPool
     private let waits = Mutex<(next: Int, byID: [Int: WriteWait])>((0, [:]))
+    /// The bounds on the connections, told of every wait (see `ConnectionGuard`).
+    let connections: ConnectionGuard
 
-    /// `base` (FlyingFox's `HTTPServer.defaultPool()`), with write waits that can be cut off.
-    init(base: any AsyncSocketPool) { self.base = base }
+    /// `base` (FlyingFox's `HTTPServer.defaultPool()`), with write waits that can be cut off
+    /// and every wait shown to `connections`.
+    init(base: any AsyncSocketPool, connections: ConnectionGuard) {
+        self.base = base
+        self.connections = connections
+    }
 
     func prepare() async throws { try await base.prepare() }
 
-    func run() async throws { try await base.run() }
+    /// FlyingFox's pool, and beside it the guard's sweeps, until the server ends.
+    func run() async throws {
+        connections.startSweeping()
+        defer { connections.stopSweeping() }
+        try await base.run()
+    }
 
     func suspendSocket(_ socket: Socket, untilReadyFor events: Socket.Events) async throws {
-        guard events.contains(.write) else { return try await base.suspendSocket(socket, untilReadyFor: events) }
         let base = self.base
+        guard events == .write else {
+            return try await connections.reading(socket) { try await base.suspendSocket(socket, untilReadyFor: events) }
+        }
+        defer { connections.wrote(socket) }
         let wait = Task { try await base.suspendSocket(socket, untilReadyFor: events) }
         let id = waits.withLock { waits -> Int in
             waits.next += 1

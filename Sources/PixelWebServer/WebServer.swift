@@ -23,9 +23,13 @@ import Foundation
 /// Hummingbird did besides is here: the WebSocket's pings, close handshake and frame-size limit
 /// (`WebSocketSession`), cutting off a browser that stopped reading (`AbortableSocketPool`),
 /// knowing when the socket is bound and why it is not (`start`), and a stop that does not wait
-/// out its timeout (`stop`). What cannot be done over it: FlyingFox reads a request's header
-/// lines with no size limit (and a line megabytes long keeps a core busy for minutes), and a
-/// WebSocket frame whole before its size can be checked.
+/// out its timeout (`stop`). FlyingFox bounds nothing it reads: a request's header lines have
+/// no size limit (a line a megabyte long kept a core busy for over a minute), a body is read
+/// as long as its Content-Length says, a WebSocket frame is read whole before its size can be
+/// checked, a client may trickle a head forever and open any number of connections. It offers
+/// no hook between the socket and its parser, so the bounds (`ConnectionLimits`) are kept from
+/// outside by `ConnectionGuard`: it counts each connection's bytes in the kernel and cuts a
+/// connection over a bound; docs/simulator.md says how closely each holds.
 public final class WebServer: Sendable {
     /// Where and how to serve.
     public struct Configuration: Sendable {
@@ -41,6 +45,8 @@ public final class WebServer: Sendable {
         public var auth = WebAuth(password: .none)
         /// Host names the page may be reached by beside addresses (see `WebOriginPolicy`).
         public var hostNames: [String] = []
+        /// The bounds on connections, requests and frames.
+        public var limits = ConnectionLimits()
 
         /// Serve `page` on `host`:`port`.
         public init(host: String, port: Int, page: WebPage) {
@@ -61,6 +67,8 @@ public final class WebServer: Sendable {
         /// Connections closed because the browser stopped reading (a frame waited over
         /// `stallSeconds` to be sent).
         public var closedForStalling = 0
+        /// Connections cut for going over a `ConnectionLimits` bound.
+        public var connectionsCut = 0
     }
 
     /// How long one write to a browser may wait before the connection is given up: a page that
@@ -98,8 +106,9 @@ public final class WebServer: Sendable {
     public let inputs: WebInputQueue
     /// The run's clock: input arrivals and stalled writes are timed on it.
     let clock: any Clock & Sendable
-    /// FlyingFox's socket pool, able to cut off a browser that stopped reading.
-    let pool = AbortableSocketPool(base: HTTPServer.defaultPool())
+    /// FlyingFox's socket pool, able to cut off a browser that stopped reading, and showing
+    /// every wait to the guard of the connections' bounds.
+    let pool: AbortableSocketPool
     private let state = Mutex(State())
     private let startedAt: Int64
     private let started = DispatchSemaphore(value: 0)
@@ -113,12 +122,20 @@ public final class WebServer: Sendable {
         self.broadcaster = broadcaster
         self.inputs = inputs
         startedAt = clock.now()
+        pool = AbortableSocketPool(base: HTTPServer.defaultPool(), connections: ConnectionGuard(limits: configuration.limits, clock: clock))
     }
+
+    /// The guard of the connections' bounds.
+    var connections: ConnectionGuard { pool.connections }
 
     /// The port it listens on, once started.
     public var port: Int? { state.withLock { $0.port } }
     /// The counts so far.
-    public var counts: Counts { state.withLock { $0.counts } }
+    public var counts: Counts {
+        var counts = state.withLock { $0.counts }
+        counts.connectionsCut = connections.cutCount
+        return counts
+    }
 
     /// Starts listening and returns once it does; throws when it cannot (the port is taken,
     /// the address is not this machine's).
@@ -133,9 +150,17 @@ public final class WebServer: Sendable {
         do {
             guard let numeric = HostAddress.numeric(host) else { throw UnknownHost(host: host) }
             guard let socketPort = UInt16(exactly: port) else { throw SocketError.unsupportedAddress }
-            let config: HTTPServer.Configuration = numeric.contains(":")
-                ? .init(address: try .inet6(ip6: numeric, port: socketPort), pool: pool, logger: .disabled)
-                : .init(address: try .inet(ip4: numeric, port: socketPort), pool: pool, logger: .disabled)
+            // A body up to the bound is read before the routes see the request; a longer one
+            // is refused by its length and never read (`WebRoutes.handleRequest`).
+            let bodyBytes = configuration.limits.bodyBytes
+            let config: HTTPServer.Configuration
+            if numeric.contains(":") {
+                config = .init(address: try .inet6(ip6: numeric, port: socketPort), sharedRequestBufferSize: bodyBytes,
+                               sharedRequestReplaySize: bodyBytes, pool: pool, logger: .disabled)
+            } else {
+                config = .init(address: try .inet(ip4: numeric, port: socketPort), sharedRequestBufferSize: bodyBytes,
+                               sharedRequestReplaySize: bodyBytes, pool: pool, logger: .disabled)
+            }
             server = HTTPServer(config: config, handler: WebRoutes(server: self))
         } catch {
             throw WebSetupError.cannotListen(Self.listenFailure(error, host: host, port: port))
@@ -215,6 +240,7 @@ public final class WebServer: Sendable {
         Task.detached { await server.stop(timeout: Double(timeoutSeconds)) }
         if state.withLock({ $0.openSockets > 0 }) { _ = socketsClosed.wait(timeout: deadline) }
         running.cancel()
+        connections.stopSweeping()
         _ = ended.wait(timeout: deadline)
     }
 
@@ -280,8 +306,16 @@ struct WebRoutes: HTTPHandler {
     let server: WebServer
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let connections = server.connections, peer = request.remoteAddress
+        connections.requestArrived(from: peer)
+        guard let length = request.bodySequence.count, length <= connections.limits.bodyBytes else {
+            // FlyingFox would read the whole body before answering: the connection is cut instead.
+            connections.cut(peer, for: .bodyTooLarge)
+            return Self.error(.payloadTooLarge)
+        }
         var response = try await respond(to: request)
         response.headers[HTTPHeader("Server")] = "PixelWheel"
+        connections.answered(peer, upgraded: response.statusCode == .switchingProtocols)
         return response
     }
 

@@ -38,7 +38,8 @@ struct BrowserSocket: WSHandler {
 /// of the protocol above the framing: the answers to pings and closes, the frame-size limit,
 /// the pings and the close handshake's time limit are here (Hummingbird's WebSocket handler
 /// did them). FlyingFox reads a frame whole before handing it over, so a frame over
-/// `maximumFrameSize` closes the connection once it has arrived, not as its header does.
+/// `maximumFrameSize` closes the connection once it has arrived; one announcing more than
+/// `ConnectionLimits.frameBytes` is closed (1009) by the `ConnectionGuard` while it arrives.
 final class WebSocketSession: Sendable {
     /// Why the session ends.
     enum Ending: Sendable, Equatable {
@@ -86,6 +87,8 @@ final class WebSocketSession: Sendable {
 
     func run(_ client: AsyncThrowingStream<WSFrame, any Error>) async {
         let broadcaster = server.broadcaster
+        // A frame announcing more than the guard allows is closed while its payload arrives.
+        server.connections.watchFrames(from: peer) { [self] in beginClose(WSCloseCode(1009)) }
         let viewer = broadcaster.connect()
         if viewer == nil {
             server.refuse("a WebSocket: \(broadcaster.maximumClients) viewers already (see --max-clients)")
@@ -142,6 +145,7 @@ final class WebSocketSession: Sendable {
         var limits = WebClientGuard()
         do {
             for try await frame in client {
+                server.connections.frameArrived(from: peer)
                 if frame.payload.count > WebServer.maximumFrameSize {
                     beginClose(WSCloseCode(1009))
                     return .protocolFailure

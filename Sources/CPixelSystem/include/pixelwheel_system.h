@@ -1,5 +1,6 @@
 // What PixelSystem needs from the C library that Swift cannot import: the GNU scheduling calls,
-// getrandom, and libcrypt's password hashing.
+// getrandom, libcrypt's password hashing, and the Linux TCP calls the web server's connection
+// guard uses.
 #ifndef PIXELWHEEL_SYSTEM_H
 #define PIXELWHEEL_SYSTEM_H
 
@@ -20,5 +21,14 @@ int pw_password_hash(const char *password, const unsigned char *salt_bytes, int 
 /// Hashes `password` with the method and salt of `stored` into `output`, for comparing with
 /// `stored`; 0 on success, -1 when `stored` is no hash libcrypt knows.
 int pw_password_rehash(const char *password, const char *stored, char *output, int output_size);
+
+/// The bytes TCP has received on the connected socket `fd` since it opened (Linux 4.1's
+/// TCP_INFO `tcpi_bytes_received`), read yet or not; -1 with errno where that is unknown.
+long long pw_tcp_bytes_received(int fd);
+
+/// Ends the TCP connection on `fd` at once without closing the descriptor (its owner still
+/// does): on Linux connect(AF_UNSPEC), which resets it and drops what it has queued;
+/// elsewhere shutdown(SHUT_RDWR). 0 on success, -1 with errno otherwise.
+int pw_disconnect(int fd);
 
 #endif
