@@ -49,7 +49,10 @@ struct WLEDRoutes {
             return Self.answer(WLEDResponse(status: 403, body: .object([("error", .string("cross-origin request refused"))])))
         }
         guard server.admitAPIRequest() else { return Self.answer(.error(503, code: 1)) }
-        if request.method == .GET { return Self.answer(WLEDAPI.get(path, documents: documents(api.hub.snapshot))) }
+        if request.method == .GET {
+            let live = path == "/json/live" ? api.hub.livePicture : nil
+            return Self.answer(WLEDAPI.get(path, documents: documents(api.hub.snapshot), live: live))
+        }
         guard request.method == .POST, WLEDAPI.isStatePost(path) else { return Self.answer(WLEDAPI.notFound) }
         guard let length = request.bodySequence.count, length <= WLEDStateRequest.maximumBytes else {
             return Self.answer(.error(413, code: WLEDAPI.jsonErrorCode))

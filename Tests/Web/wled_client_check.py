@@ -40,6 +40,11 @@ def state():
     with urllib.request.urlopen("http://127.0.0.1/json/state", timeout=5) as r:
         return json.load(r)
 
+def panel():
+    """The simulated panel's LEDs as WLED's /json/live shows them: "RRGGBB" each."""
+    with urllib.request.urlopen("http://127.0.0.1/json/live", timeout=5) as r:
+        return json.load(r)["leds"]
+
 async def main():
     async with WLED("127.0.0.1") as led:
         device = await led.update()
@@ -60,10 +65,30 @@ async def main():
         assert seg["fx"] == names.index("Fan Sweep") and seg["sx"] == 200, seg
         device = await led.update()
         assert device.state.segments[0].effect_id == seg["fx"]
-    print("python-wled: version, effects, matrix, off/on, brightness, effect and speed all checked")
+        # The presets written before the start, read from /presets.json and set by name.
+        presets = {p.name: p for p in device.presets.values()}
+        assert set(presets) == {"Red rain", "Dark"}, presets
+        assert presets["Red rain"].preset_id == 4 and presets["Red rain"].on is True, presets["Red rain"]
+        assert presets["Red rain"].segments[0].effect_id == names.index("Digital Rain"), presets["Red rain"]
+        await led.preset("Dark")
+        assert state()["on"] is False and state()["ps"] == 9, state()
+        assert set(panel()) == {"000000"}, "the panel is not dark"
+        await led.preset(presets["Red rain"])
+        now = state()
+        assert now["on"] is True and now["ps"] == 4 and now["seg"][0]["fx"] == names.index("Digital Rain"), now
+        await asyncio.sleep(0.5)
+        assert any(led != "000000" for led in panel()), "the panel is still dark"
+        device = await led.update()
+        assert device.state.preset_id == 4, device.state.preset_id
+    print("python-wled: version, effects, matrix, off/on, brightness, effect, speed and presets all checked")
 
 asyncio.run(main())
 '''
+
+
+# Two presets beside the settings file, in PixelWheel's presets file format.
+PRESETS = ('{"0":{},"4":{"n":"Red rain","on":true,"brightness":100,"speed":100,"effect":"Digital Rain",'
+           '"parameters":{"rain.color":"FF0000"}},"9":{"n":"Dark","on":false,"brightness":60,"speed":100}}\n')
 
 
 def main():
@@ -83,6 +108,8 @@ def main():
     try:
         subprocess.check_call(["ip", "-n", namespace, "link", "set", "lo", "up"])
         state = tempfile.mkdtemp()
+        with open(state + "/presets.json", "w") as presets:
+            presets.write(PRESETS)
         server = subprocess.Popen(["ip", "netns", "exec", namespace, binary, "web", "--size", "16x8", "--state", state + "/settings.conf",
                                    "--api", "--api-allow", "127.0.0.1/32", "--listen", "127.0.0.1:80", "--name", "Desk"],
                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

@@ -14,6 +14,7 @@ public final class WLEDHub: Sendable {
         var posted = 0
         var taken = 0
         var snapshot: WLEDSnapshot
+        var frame: Frame?
     }
 
     private let state: Mutex<State>
@@ -56,6 +57,14 @@ public final class WLEDHub: Sendable {
 
     /// The newest published state.
     public var snapshot: WLEDSnapshot { state.withLock { $0.snapshot } }
+
+    /// The frame loop publishes the main panel's picture (a copy of the value, no pixel copy).
+    func publish(frame: Frame) {
+        state.withLock { $0.frame = frame }
+    }
+
+    /// The newest picture, thinned for WLED's live views; nil before the first frame.
+    public var livePicture: WLEDLivePicture? { state.withLock { $0.frame }.map(WLEDLivePicture.init) }
 }
 
 /// The WLED API's changes as an input source of the frame loop: each command is an `InputEvent`
@@ -92,6 +101,7 @@ public final class WLEDStateOutput: FrameOutput {
 
     public func show(_ frame: Frame, status: FrameStatus) throws {
         if let snapshot = read(hub.takenBatch()) { hub.publish(snapshot) }
+        hub.publish(frame: frame)
     }
 
     public func finish() throws {}

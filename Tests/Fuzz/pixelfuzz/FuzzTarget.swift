@@ -58,6 +58,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// JSON from outside (`JSONParser`), then as a WLED `POST /json/state` body applied to an
     /// app, whose state documents must read back.
     case json
+    /// The presets file (`presets.json`): what is kept must write out and read back the same,
+    /// load into an app and be served as WLED's `/presets.json`.
+    case presets
 
     /// Every target's name, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -86,6 +89,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .wledudp: NetworkFuzzing.wledRealtime(data)
         case .ledflags: Self.ledFlags(text)
         case .json: WLEDFuzzing.json(data)
+        case .presets: WLEDFuzzing.presets(data)
         }
     }
 

@@ -28,4 +28,22 @@ enum WLEDFuzzing {
         }
         _ = WLEDAPI.applied(request, documents: documents)
     }
+
+    /// Any bytes as a presets file: what reads must write out and read back the same without
+    /// problems, and each preset must load into an app whose documents are JSON.
+    static func presets(_ data: [UInt8]) {
+        guard let (kept, _) = try? PresetList.reading(fileBytes: data) else { return }
+        let again = try? PresetList.reading(fileBytes: Array(kept.fileText.utf8))
+        precondition(again?.presets == kept && again?.problems.isEmpty == true, "presets do not survive a round trip")
+        precondition(kept.count <= PresetList.maximumCount, "more presets than the bound")
+        var app = PixelWheelApp(width: 16, height: 8, framesPerSecond: 30, presets: kept, version: "fuzz")
+        for (index, id) in kept.ids.enumerated() {
+            app.handle(InputEvent(.remote(.loadPreset(id)), at: .milliseconds(index)))
+            precondition(app.currentPreset == id, "a loaded preset is not the current one")
+        }
+        let documents = WLEDDocuments(snapshot: WLEDSnapshot(app: app, live: nil, applied: 1),
+                                      identity: WLEDIdentity(name: "fuzz", pixelWheelVersion: "0"), fps: 30, uptime: 1)
+        let body = WLEDAPI.get("/presets.json", documents: documents).body
+        precondition((try? JSONParser.parse(body, limits: JSONLimits(maximumBytes: 1 << 20))) != nil, "/presets.json is not JSON")
+    }
 }
