@@ -24,6 +24,14 @@ public struct WLEDServerAPI: Sendable {
     public init(hub: WLEDHub, identity: WLEDIdentity, allow: APIAllowList, fps: Int) {
         self.hub = hub; self.identity = identity; self.allow = allow; self.fps = fps
     }
+
+    /// The documents of `snapshot`, `uptime` seconds after the start, with the WebSocket's clients.
+    func documents(_ snapshot: WLEDSnapshot, uptime: Int) -> WLEDDocuments {
+        var documents = WLEDDocuments(snapshot: snapshot, identity: identity, fps: fps, uptime: uptime)
+        documents.webSocketClients = hub.sockets.count
+        documents.loop = hub.loop
+        return documents
+    }
 }
 
 /// One API request: the source check, an Origin check for browsers, the rate limit, then the
@@ -38,16 +46,7 @@ struct WLEDRoutes {
     static let applySeconds: Int64 = 2
 
     func respond(to request: HTTPRequest, path: String) async throws -> HTTPResponse {
-        let peer = Self.address(request.remoteAddress)
-        guard api.allow.allows(peer) else {
-            server.refuse("the JSON API to \(peer.isEmpty ? "an unknown source" : peer): not in --api-allow")
-            return Self.answer(WLEDResponse(status: 403, body: .object([("error", .string("source not allowed (see --api-allow)"))])))
-        }
-        if let origin = request.headers[HTTPHeader("Origin")],
-           let refusal = server.policy.refusal(host: request.headers[.host], origin: origin) {
-            server.refuse("the JSON API from a page: " + refusal)
-            return Self.answer(WLEDResponse(status: 403, body: .object([("error", .string("cross-origin request refused"))])))
-        }
+        if let refusal = refusal(request) { return refusal }
         guard server.admitAPIRequest() else { return Self.answer(.error(503, code: 1)) }
         if request.method == .GET {
             let live = path == "/json/live" ? api.hub.livePicture : nil
@@ -75,8 +74,24 @@ struct WLEDRoutes {
         return Self.answer(WLEDAPI.applied(change, documents: documents(snapshot)))
     }
 
+    /// The answer to a source not in `--api-allow` or a page of another origin; nil for a
+    /// request that may go on.
+    func refusal(_ request: HTTPRequest) -> HTTPResponse? {
+        let peer = Self.address(request.remoteAddress)
+        guard api.allow.allows(peer) else {
+            server.refuse("the JSON API to \(peer.isEmpty ? "an unknown source" : peer): not in --api-allow")
+            return Self.answer(WLEDResponse(status: 403, body: .object([("error", .string("source not allowed (see --api-allow)"))])))
+        }
+        if let origin = request.headers[HTTPHeader("Origin")],
+           let refusal = server.policy.refusal(host: request.headers[.host], origin: origin) {
+            server.refuse("the JSON API from a page: " + refusal)
+            return Self.answer(WLEDResponse(status: 403, body: .object([("error", .string("cross-origin request refused"))])))
+        }
+        return nil
+    }
+
     private func documents(_ snapshot: WLEDSnapshot) -> WLEDDocuments {
-        WLEDDocuments(snapshot: snapshot, identity: api.identity, fps: api.fps, uptime: server.uptimeSeconds)
+        api.documents(snapshot, uptime: server.uptimeSeconds)
     }
 
     /// The peer's address as text, or empty when unknown.

@@ -13,7 +13,7 @@ import Foundation
 #endif
 
 /// The HTTP and WebSocket server of `pixelwheel web`, on FlyingFox: it serves the page's
-/// files, a finished recording, and `/ws`, where each browser gets the frames and status from
+/// files, a finished recording, and `/page/ws`, where each browser gets the frames and status from
 /// a `WebBroadcaster` and sends its input into a `WebInputQueue`.
 ///
 /// It runs on FlyingFox's socket pool and Swift's concurrency pool; the frame loop runs on the
@@ -257,13 +257,16 @@ public final class WebServer: Sendable {
 }
 
 /// Every request: the Host check, then the page's files (`/`, `/NAME`), a recording
-/// (`/recordings/N.gif`) or the WebSocket (`/ws`); GET only.
+/// (`/recordings/N.gif`) or the page's WebSocket (`/page/ws`); GET only. With `--api`, the
+/// WLED API's paths and its WebSocket `/ws` go to `WLEDRoutes`.
 ///
 /// One handler rather than FlyingFox's routes, because they match the path FlyingFox has
 /// already decoded and normalised (`/./pixelwheel.js/..` would be `/`); this one passes the
 /// path as sent to `WebPage.file(forPath:)`, which serves exact names only.
 struct WebRoutes: HTTPHandler {
     let server: WebServer
+    /// The page's WebSocket; `/ws` is WLED's (with `--api`).
+    static let pageSocketPath = "/page/ws"
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         var response = try await respond(to: request)
@@ -281,7 +284,8 @@ struct WebRoutes: HTTPHandler {
             return try await WLEDRoutes(server: server, api: api).respond(to: request, path: path)
         }
         guard request.method == .GET else { return Self.error(.notFound) }
-        if path == "/ws" { return try await upgrade(request) }
+        if path == Self.pageSocketPath { return try await upgrade(request) }
+        if path == "/ws", let api = server.configuration.api { return try await WLEDRoutes(server: server, api: api).upgrade(request) }
         let recordings = "/recordings/"
         if path.hasPrefix(recordings) {
             let name = path.dropFirst(recordings.count)
@@ -310,13 +314,14 @@ struct WebRoutes: HTTPHandler {
                             body: Data(gif))
     }
 
-    /// The upgrade to `/ws`: refused unless Host and Origin are this page and fewer than
+    /// The upgrade to `/page/ws`: refused unless Host and Origin are this page and fewer than
     /// `maximumClients` browsers are connected; FlyingFox checks the handshake itself.
     ///
     /// A refusal is a bare 400, as it was on Hummingbird, whose upgrader answered every refused
     /// upgrade so (docs/simulator.md says so); why is on standard error, not to the page.
     private func upgrade(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let handshake = WebSocketHTTPHandler(handler: BrowserSocket(server: server, peer: request.remoteAddress))
+        let socket = BrowserSocket(server: server, peer: request.remoteAddress, content: PageSocketContent(server: server))
+        let handshake = WebSocketHTTPHandler(handler: socket)
         guard request.headers[.upgrade]?.lowercased() == "websocket" else { return try await handshake.handleRequest(request) }
         if let refusal = server.policy.refusal(host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")]) {
             server.refuse("a WebSocket: " + refusal)

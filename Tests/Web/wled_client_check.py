@@ -34,6 +34,7 @@ def venv_python():
 
 CLIENT = r'''
 import asyncio, json, sys, urllib.request
+import aiohttp
 from wled import WLED
 
 def state():
@@ -80,7 +81,57 @@ async def main():
         assert any(led != "000000" for led in panel()), "the panel is still dark"
         device = await led.update()
         assert device.state.preset_id == 4, device.state.preset_id
-    print("python-wled: version, effects, matrix, off/on, brightness, effect, speed and presets all checked")
+        await follows_the_wheel_over_ws(led, names)
+        await live_preview_and_changes_over_ws()
+    print("python-wled: version, effects, matrix, off/on, brightness, effect, speed, presets "
+          "and following the wheel over /ws all checked; /ws live preview checked")
+
+async def follows_the_wheel_over_ws(led, names):
+    """python-wled listens on /ws while the page's ⏭ button (on the page's own socket) moves
+    Digital Rain on to Fan Sweep: the change reaches the listener."""
+    assert (await led.update()).info.websocket is not None
+    await led.connect()
+    effects = []
+    moved = asyncio.Event()
+    def on_update(device):
+        effects.append(device.state.segments[0].effect_id)
+        if effects[-1] == names.index("Fan Sweep"):
+            moved.set()
+    listener = asyncio.create_task(led.listen(on_update))
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect("ws://127.0.0.1/page/ws", origin="http://127.0.0.1") as page:
+            while not effects:
+                await asyncio.sleep(0.05)  # the state sent on connect
+            await page.send_bytes(bytes([3, 3]))  # ⏭ down
+            await page.send_bytes(bytes([4, 3]))  # ⏭ up
+            await asyncio.wait_for(moved.wait(), 10)
+    listener.cancel()
+    await led.disconnect()
+    assert effects[0] == names.index("Digital Rain"), effects
+    assert state()["seg"][0]["fx"] == names.index("Fan Sweep"), state()
+
+async def live_preview_and_changes_over_ws():
+    """WLED's socket by hand: state and info on connect, a change sent on it answered with the
+    new state, and {"lv":true} giving 'L', 2, width, height, RGB."""
+    async with aiohttp.ClientSession() as session:
+        async with session.ws_connect("ws://127.0.0.1/ws") as ws:
+            first = await ws.receive_json(timeout=5)
+            assert set(first) == {"state", "info"} and first["info"]["ws"] >= 1, first.keys()
+            await ws.send_json({"bri": 51})
+            while True:
+                message = await ws.receive_json(timeout=5)
+                if message.get("state", {}).get("bri") == 51:
+                    break
+            await ws.send_json({"lv": True})
+            pictures = []
+            while len(pictures) < 50 and not any(any(p[4:]) for p in pictures):
+                message = await ws.receive(timeout=5)
+                if message.type == aiohttp.WSMsgType.BINARY:
+                    pictures.append(message.data)
+            for picture in pictures:
+                assert picture[:4] == bytes([ord("L"), 2, 16, 8]) and len(picture) == 4 + 16 * 8 * 3, picture[:4]
+            assert any(picture[4:]), "50 live pictures, all dark"
+            await ws.send_json({"lv": False})
 
 asyncio.run(main())
 '''

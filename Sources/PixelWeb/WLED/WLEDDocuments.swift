@@ -14,6 +14,11 @@ public struct WLEDDocuments: Sendable {
     public var fps: Int
     /// Seconds since the server started (`info.uptime`).
     public var uptime: Int
+    /// Clients of the `/ws` WebSocket (`info.ws`); nil when there is no WebSocket (−1).
+    public var webSocketClients: Int?
+    /// The frame loop's counts: the measured rate is `info.leds.fps` (as in WLED), and the
+    /// frames shown and missed are `info.pixelwheel`.
+    public var loop: WLEDLoopCounts?
 
     /// Documents of `snapshot` for `identity`.
     public init(snapshot: WLEDSnapshot, identity: WLEDIdentity, fps: Int, uptime: Int) {
@@ -95,7 +100,7 @@ public struct WLEDDocuments: Sendable {
     public var info: JSONValue {
         let matrix = JSONValue.object([("w", .int(Int64(snapshot.width))), ("h", .int(Int64(snapshot.height)))])
         let leds = JSONValue.object([
-            ("count", .int(Int64(ledCount))), ("pwr", .int(0)), ("fps", .int(Int64(fps))), ("maxpwr", .int(0)),
+            ("count", .int(Int64(ledCount))), ("pwr", .int(0)), ("fps", .int(Int64(loop?.measuredFPS ?? fps))), ("maxpwr", .int(0)),
             ("maxseg", .int(1)), ("matrix", matrix), ("seglc", .array([.int(1)])), ("lc", .int(1)),
             ("rgbw", .bool(false)), ("wv", .int(0)), ("cct", .int(0)),
         ])
@@ -104,13 +109,17 @@ public struct WLEDDocuments: Sendable {
             ("str", .bool(false)), ("name", .string(identity.name)), ("udpport", .int(21324)),
             ("live", .bool(snapshot.live != nil)), ("liveseg", .int(-1)),
             ("lm", .string(snapshot.live?.protocolName ?? "")), ("lip", .string(snapshot.live?.sender ?? "")),
-            ("ws", .int(-1)), ("fxcount", .int(Int64(Self.effectNames.count))), ("palcount", .int(Int64(Self.paletteNames.count))),
+            ("ws", .int(Int64(webSocketClients ?? -1))), ("fxcount", .int(Int64(Self.effectNames.count))), ("palcount", .int(Int64(Self.paletteNames.count))),
             ("cpalcount", .int(0)), ("maps", .array([.object([("id", .int(0))])])),
             ("wifi", .object([("bssid", .string("")), ("rssi", .int(0)), ("signal", .int(100)), ("channel", .int(0))])),
             ("fs", .object([("u", .int(0)), ("t", .int(0)), ("pmt", .int(Int64(snapshot.presetsRevision)))])), ("ndc", .int(0)),
             ("arch", .string("pixelwheel")), ("core", .string(identity.pixelWheelVersion)), ("freeheap", .int(0)),
             ("uptime", .int(Int64(uptime))), ("opt", .int(0)), ("brand", .string("PixelWheel")),
             ("product", .string("PixelWheel " + identity.pixelWheelVersion)), ("mac", .string(identity.mac)), ("ip", .string(identity.ip)),
+            ("pixelwheel", .object([
+                ("frames", .int(Int64(loop?.frames ?? 0))), ("missedFrames", .int(Int64(loop?.missedFrames ?? 0))),
+                ("presets", .int(Int64(snapshot.presets.count))),
+            ])),
         ])
     }
 

@@ -25,9 +25,18 @@ public struct WLEDStateRequest: Equatable, Sendable {
     /// Reads `body` against the state `current` (to resolve toggles and the effect whose
     /// parameters `ix`…`c3` and `col` set). A body that is not a JSON object is an error.
     public init(body: [UInt8], current: WLEDSnapshot) throws(JSONParseError) {
-        let limits = JSONLimits(maximumBytes: Self.maximumBytes, maximumDepth: Self.maximumDepth)
-        let value = try JSONParser.parse(body, limits: limits)
+        let value = try Self.parse(body)
         guard let members = value.members else { throw .unexpectedByte(body.first(where: { $0 > 0x20 }) ?? 0, offset: 0) }
+        self.init(members: members, current: current)
+    }
+
+    /// `body` read as JSON within the request's limits.
+    static func parse(_ body: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try JSONParser.parse(body, limits: JSONLimits(maximumBytes: maximumBytes, maximumDepth: maximumDepth))
+    }
+
+    /// The members of a body's object, read against the state `current`.
+    init(members: [(String, JSONValue)], current: WLEDSnapshot) {
         var effect = current.effect ?? 0
         let givesOn = members.contains { $0.0 == "on" }
         var segment: [(String, JSONValue)] = []

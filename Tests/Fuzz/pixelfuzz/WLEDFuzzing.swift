@@ -6,7 +6,7 @@ import PixelWeb
 /// The JSON reader and the WLED state request over arbitrary bytes.
 enum WLEDFuzzing {
     /// Any bytes: parsed with small limits (what parses writes text that parses again), then
-    /// read as a state request against a playing app; its commands are applied and every
+    /// read as a `/ws` message and as a state request against a playing app; its commands are applied and every
     /// document the API serves is written and must parse back.
     static func json(_ data: [UInt8]) {
         if let value = try? JSONParser.parse(data, limits: JSONLimits(maximumBytes: 16_384, maximumDepth: 8)) {
@@ -16,6 +16,7 @@ enum WLEDFuzzing {
         var app = PixelWheelApp(width: 16, height: 8, framesPerSecond: 30, version: "fuzz")
         app.play(effectNamed: "rain", at: .zero)
         let before = WLEDSnapshot(app: app, live: nil, applied: 0)
+        _ = try? WLEDSocketMessage(data, current: before)  // the same bytes as a /ws message
         guard let request = try? WLEDStateRequest(body: data, current: before) else { return }
         for (index, command) in request.commands.enumerated() {
             app.handle(InputEvent(.remote(command), at: .milliseconds(index)))
