@@ -27,7 +27,9 @@ struct PresetMenuTests {
     @Test func saveCurrentKeepsTheEffectItsParametersBrightnessAndSpeed() {
         var app = rainApp()
         run([.menu] + toPresets, on: &app)
-        #expect(app.menuTitle == "Presets" && app.menuEntries.map { app.label(for: $0) } == ["Save Current"])
+        let rows: [String] = app.menuEntries.map { app.label(for: $0) }
+        #expect(app.menuTitle == "Presets")
+        #expect(rows == ["Save Current"])
         run([.select], on: &app)
         #expect(app.menuEntries.map { app.label(for: $0) } == ["Save Current", "Preset 1"])
         let expected = Preset(name: "Preset 1", on: true, brightness: 40, speed: 80, effect: 3, parameters: ["rain.color": "FF0000"])
@@ -44,7 +46,9 @@ struct PresetMenuTests {
         app.handle(InputEvent(.remote(.parameter(effect: 3, name: "color", value: "0000FF")), at: .milliseconds(20)))
         #expect(app.currentPreset == nil, "no longer what the preset holds")
         run([.menu, .rotate(1), .select], on: &app)  // the Presets list: Preset 1 → Load / Delete
-        #expect(app.menuTitle == "Preset 1" && app.menuEntries.map(\.title) == ["Load", "Delete"])
+        let actions: [String] = app.menuEntries.map(\.title)
+        #expect(app.menuTitle == "Preset 1")
+        #expect(actions == ["Load", "Delete"])
         run([.select], on: &app)
         #expect(app.screen == .playing && app.playingEffect == 3)
         #expect(app.settings.brightness == 40 && app.settings.speed == 80)
@@ -69,7 +73,8 @@ struct PresetMenuTests {
         #expect(app.presets.count == PresetList.maximumCount)
         #expect(app.label(for: .savePreset) == "Presets Full (32)")
         #expect(app.savePreset(as: 200, name: "one too many") == false)
-        #expect(app.savePreset(as: 5, name: "replaced") && app.presets[5]?.name == "replaced", "an id in use may be saved over")
+        let replaced = app.savePreset(as: 5, name: "replaced")
+        #expect(replaced && app.presets[5]?.name == "replaced", "an id in use may be saved over")
     }
 
     @Test func remoteCommandsSaveLoadAndDeleteByWLEDsIDs() {

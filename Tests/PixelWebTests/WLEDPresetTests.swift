@@ -26,7 +26,8 @@ import PixelWeb
         _ = try apply(#"{"seg":[{"fx":4}],"bri":255}"#, to: &app)
         #expect(documents(app).state["ps"]?.integer == -1)
         _ = try apply(#"{"ps":7}"#, to: &app)
-        #expect(app.playingEffect == 3 && app.settings.brightness == 20 && documents(app).state["ps"]?.integer == 7)
+        let loaded: [Int?] = [app.playingEffect, app.settings.brightness, documents(app).state["ps"]?.integer]
+        #expect(loaded == [3, 20, 7])
     }
 
     @Test func presetsJSONIsWLEDsShape() throws {
@@ -36,9 +37,12 @@ import PixelWeb
         #expect(document.members?.map(\.0) == ["0", "2"])
         #expect(document["0"] == .object([]))
         let preset = try #require(document["2"])
-        #expect(preset["n"]?.string == "Two" && preset["on"]?.bool == true && preset["bri"]?.integer == 153)
+        #expect(preset["n"]?.string == "Two")
+        #expect(preset["on"]?.bool == true)
+        #expect(preset["bri"]?.integer == 153)
         let segment = try #require(preset["seg"]?.elements?.first)
-        #expect(segment["fx"]?.integer == 3 && segment["sx"]?.integer == 255)
+        let effect: [Int?] = [segment["fx"]?.integer, segment["sx"]?.integer]
+        #expect(effect == [3, 255])
         #expect(segment["col"]?.elements?.count == 3)
     }
 
@@ -64,8 +68,11 @@ import PixelWeb
         let body = WLEDAPI.get("/json/live", documents: documents(playingApp()), live: picture).body
         let live = try JSONParser.parse(body, limits: JSONLimits(maximumBytes: 1 << 20))
         let leds = try #require(live["leds"]?.elements)
-        #expect(leds.count == 128 && leds.first?.string == "FF0000" && leds.last?.string == "0000FF" && leds[1].string == "000000")
-        #expect(live["n"]?.integer == 1 && live["w"]?.integer == 16 && live["h"]?.integer == 8)
+        let corners: [String?] = [leds.first?.string, leds[1].string, leds.last?.string]
+        #expect(leds.count == 128)
+        #expect(corners == ["FF0000", "000000", "0000FF"])
+        let sizes: [Int?] = [live["n"]?.integer, live["w"]?.integer, live["h"]?.integer]
+        #expect(sizes == [1, 16, 8])
         #expect(picture.binaryMessage.prefix(4) == [0x4C, 2, 16, 8] && picture.binaryMessage.count == 4 + 128 * 3)
         #expect(WLEDAPI.get("/json/live", documents: documents(playingApp())).status == 404, "no frame yet")
     }
