@@ -12,6 +12,8 @@ import threading
 import time
 import unittest
 
+import websocket  # python3-websocket (websocket-client)
+
 from pixelwheel_web import Server
 
 # The flood: this many requests over this many connections at once, each answered or refused.
@@ -128,6 +130,49 @@ class WLEDHostileInputTests(unittest.TestCase):
             text = settings.read()
         self.assertIn("brightness = 30\n", text)
         self.assertIn("fan.color = FF0000\n", text)
+
+    def wled_socket(self):
+        """WLED's /ws, and the state and info it sends first."""
+        ws = websocket.create_connection("ws://127.0.0.1:%d/ws" % self.server.port, timeout=5)
+        first = json.loads(ws.recv())
+        self.assertEqual(set(first), {"state", "info"})
+        return ws
+
+    def closed_with(self, ws):
+        """The close code the server sent, or the error that ended the connection (2 s at most)."""
+        end = time.time() + 2
+        while time.time() < end:
+            try:
+                opcode, frame = ws.recv_data_frame(control_frame=True)
+            except (websocket.WebSocketConnectionClosedException, ConnectionError) as error:
+                return type(error).__name__
+            if opcode == websocket.ABNF.OPCODE_CLOSE:
+                return int.from_bytes(frame.data[:2], "big")
+        return None
+
+    def test_the_websocket_is_bounded_in_clients_message_size_and_bad_messages(self):
+        clients = [self.wled_socket() for _ in range(8)]
+        with self.assertRaises(websocket.WebSocketBadStatusException):
+            websocket.create_connection("ws://127.0.0.1:%d/ws" % self.server.port, timeout=5)
+        self.assertEqual(request(self.server, "GET", "/json/info")[2]["ws"], 8)
+        # Too large: closed with 1009 (or reset, when the kernel drops the unread rest).
+        clients[0].send('{"on":true,"n":"' + "x" * 8000 + '"}')
+        self.assertIn(self.closed_with(clients[0]), (1009, "ConnectionResetError", "WebSocketConnectionClosedException"))
+        # Nine bad messages are ignored and the socket still answers; the tenth closes it.
+        bad = clients[1]
+        for message in ["{", "[1]", "nonsense", "", '{"on":', "1", "null", '"text"']:
+            bad.send(message)
+        bad.send_binary(b"\x00\x01")  # WLED's E1.31 over the socket: not taken
+        bad.send('{"v":true}')
+        self.assertIn("state", json.loads(bad.recv()))
+        bad.send("{")
+        self.assertIn(self.closed_with(bad), (1008, "ConnectionResetError", "WebSocketConnectionClosedException"))
+        # A change sent on one socket reaches the others; unknown keys change nothing.
+        clients[2].send(json.dumps({"bri": 51, "x-unknown": 1}))
+        message = json.loads(clients[3].recv())
+        self.assertEqual(message["state"]["bri"], 51)
+        for ws in clients[2:]:
+            ws.close()
 
 
 if __name__ == "__main__":
