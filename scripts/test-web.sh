@@ -22,4 +22,4 @@ mkdir -p "$WEB_ARTEFACTS"
 cd Tests/Web
 export PYTHONDONTWRITEBYTECODE=1
 # Debian's python3 and its packages, whatever python3 comes first on PATH.
-/usr/bin/python3 -m unittest -v test_web_server test_browser test_remote
+/usr/bin/python3 -m unittest -v test_web_server test_wled_api test_browser test_remote

@@ -140,7 +140,7 @@
   let lastClicks = null;             // click counter at the previous frame of this connection
 
   function connect() {
-    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws';
+    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/page/ws';
     let sock;
     try { sock = new WebSocket(url); } catch { retry(); return; }
     ws = sock;

@@ -16,4 +16,11 @@ public enum RemoteCommand: Hashable, Sendable {
     case liveOverride(Int)
     /// Leave the live stream on the display for the app, as MENU does, until that stream ends.
     case leaveLive
+    /// Load preset `id` (WLED's `ps`); an id with no preset does nothing.
+    case loadPreset(Int)
+    /// Save what is shown as preset `id` (WLED's `psave`), named `name` (nil: keep the old
+    /// name, or "Preset ID"); refused when the list is full and `id` is new.
+    case savePreset(id: Int, name: String?)
+    /// Delete preset `id` (WLED's `pdel`).
+    case deletePreset(Int)
 }

@@ -22,6 +22,14 @@ public struct WLEDServerAPI: Sendable {
     public init(hub: WLEDHub, identity: WLEDIdentity, fps: Int) {
         self.hub = hub; self.identity = identity; self.fps = fps
     }
+
+    /// The documents of `snapshot`, `uptime` seconds after the start, with the WebSocket's clients.
+    func documents(_ snapshot: WLEDSnapshot, uptime: Int) -> WLEDDocuments {
+        var documents = WLEDDocuments(snapshot: snapshot, identity: identity, fps: fps, uptime: uptime)
+        documents.webSocketClients = hub.sockets.count
+        documents.loop = hub.loop
+        return documents
+    }
 }
 
 /// One API request: the access check (`WebAuth`: the source, or a logged-in page's cookie;
@@ -37,21 +45,12 @@ struct WLEDRoutes {
     static let applySeconds: Int64 = 2
 
     func respond(to request: HTTPRequest, path: String) async throws -> HTTPResponse {
-        let peer = Self.address(request.remoteAddress)
-        let access = server.access(request, forAPI: true)
-        guard access == .control || (access == .view && request.method == .GET) else {
-            let needsLogin = server.configuration.auth.needsLogin
-            server.refuse("the JSON API to \(peer.isEmpty ? "an unknown source" : peer): " + (needsLogin ? "not logged in and not in --api-allow" : "not in --api-allow"))
-            let message = needsLogin ? "log in (/login) or be in api_allow" : "source not allowed (see --api-allow)"
-            return Self.answer(WLEDResponse(status: needsLogin ? 401 : 403, body: .object([("error", .string(message))])))
-        }
-        if let origin = request.headers[HTTPHeader("Origin")],
-           let refusal = server.policy.refusal(host: request.headers[.host], origin: origin) {
-            server.refuse("the JSON API from a page: " + refusal)
-            return Self.answer(WLEDResponse(status: 403, body: .object([("error", .string("cross-origin request refused"))])))
-        }
+        if let refusal = refusal(request, changes: request.method != .GET) { return refusal }
         guard server.admitAPIRequest() else { return Self.answer(.error(503, code: 1)) }
-        if request.method == .GET { return Self.answer(WLEDAPI.get(path, documents: documents(api.hub.snapshot))) }
+        if request.method == .GET {
+            let live = path == "/json/live" ? api.hub.livePicture : nil
+            return Self.answer(WLEDAPI.get(path, documents: documents(api.hub.snapshot), live: live))
+        }
         guard request.method == .POST, WLEDAPI.isStatePost(path) else { return Self.answer(WLEDAPI.notFound) }
         guard let length = request.bodySequence.count, length <= WLEDStateRequest.maximumBytes else {
             return Self.answer(.error(413, code: WLEDAPI.jsonErrorCode))
@@ -74,8 +73,28 @@ struct WLEDRoutes {
         return Self.answer(WLEDAPI.applied(change, documents: documents(snapshot)))
     }
 
+    /// The answer to a request without the access it needs (`changes`: control; otherwise at
+    /// least viewing) — neither logged in nor in `--api-allow` — or from a page of another
+    /// origin; nil for a request that may go on.
+    func refusal(_ request: HTTPRequest, changes: Bool) -> HTTPResponse? {
+        let peer = Self.address(request.remoteAddress)
+        let access = server.access(request, forAPI: true)
+        guard access == .control || (access == .view && !changes) else {
+            let needsLogin = server.configuration.auth.needsLogin
+            server.refuse("the JSON API to \(peer.isEmpty ? "an unknown source" : peer): " + (needsLogin ? "not logged in and not in --api-allow" : "not in --api-allow"))
+            let message = needsLogin ? "log in (/login) or be in api_allow" : "source not allowed (see --api-allow)"
+            return Self.answer(WLEDResponse(status: needsLogin ? 401 : 403, body: .object([("error", .string(message))])))
+        }
+        if let origin = request.headers[HTTPHeader("Origin")],
+           let refusal = server.policy.refusal(host: request.headers[.host], origin: origin) {
+            server.refuse("the JSON API from a page: " + refusal)
+            return Self.answer(WLEDResponse(status: 403, body: .object([("error", .string("cross-origin request refused"))])))
+        }
+        return nil
+    }
+
     private func documents(_ snapshot: WLEDSnapshot) -> WLEDDocuments {
-        WLEDDocuments(snapshot: snapshot, identity: api.identity, fps: api.fps, uptime: server.uptimeSeconds)
+        api.documents(snapshot, uptime: server.uptimeSeconds)
     }
 
     /// The peer's address as text, or empty when unknown.

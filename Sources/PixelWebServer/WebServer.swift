@@ -13,7 +13,7 @@ import Foundation
 #endif
 
 /// The HTTP and WebSocket server of `pixelwheel web`, on FlyingFox: it serves the page's
-/// files, a finished recording, and `/ws`, where each browser gets the frames and status from
+/// files, a finished recording, and `/page/ws`, where each browser gets the frames and status from
 /// a `WebBroadcaster` and sends its input into a `WebInputQueue`.
 ///
 /// It runs on FlyingFox's socket pool and Swift's concurrency pool; the frame loop runs on the
@@ -295,15 +295,18 @@ public final class WebServer: Sendable {
 }
 
 /// Every request: the Host check, then the login (`/login`, `/logout`), the JSON API, the
-/// page's files (`/`, `/NAME`), a recording (`/recordings/N.gif`) or the WebSocket (`/ws`);
-/// GET only but for the login and the API. The page, the recordings and the socket need the
-/// access `WebAuth` grants the request (the socket's input needs control).
+/// page's files (`/`, `/NAME`), a recording (`/recordings/N.gif`) or the page's WebSocket
+/// (`/page/ws`); GET only but for the login and the API. The page, the recordings and the
+/// socket need the access `WebAuth` grants the request (the socket's input needs control).
+/// With `--api`, the WLED API's paths and its WebSocket `/ws` go to `WLEDRoutes`.
 ///
 /// One handler rather than FlyingFox's routes, because they match the path FlyingFox has
 /// already decoded and normalised (`/./pixelwheel.js/..` would be `/`); this one passes the
 /// path as sent to `WebPage.file(forPath:)`, which serves exact names only.
 struct WebRoutes: HTTPHandler {
     let server: WebServer
+    /// The page's WebSocket; `/ws` is WLED's (with `--api`).
+    static let pageSocketPath = "/page/ws"
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let connections = server.connections, peer = request.remoteAddress
@@ -331,7 +334,8 @@ struct WebRoutes: HTTPHandler {
         if path == "/login" || path == "/logout" { return try await LoginRoutes(server: server).respond(to: request, path: path) }
         guard request.method == .GET else { return Self.error(.notFound) }
         let access = server.access(request, forAPI: false)
-        if path == "/ws" { return try await upgrade(request, access: access) }
+        if path == Self.pageSocketPath { return try await upgrade(request, access: access) }
+        if path == "/ws", let api = server.configuration.api { return try await WLEDRoutes(server: server, api: api).upgrade(request) }
         let recordings = "/recordings/"
         if path.hasPrefix(recordings) {
             guard access >= .view else { return Self.error(.unauthorized, "log in first (/login)") }
@@ -373,13 +377,14 @@ struct WebRoutes: HTTPHandler {
                             body: Data(gif))
     }
 
-    /// The upgrade to `/ws`: refused unless Host and Origin are this page and fewer than
+    /// The upgrade to `/page/ws`: refused unless Host and Origin are this page and fewer than
     /// `maximumClients` browsers are connected; FlyingFox checks the handshake itself.
     ///
     /// A refusal is a bare 400, as it was on Hummingbird, whose upgrader answered every refused
     /// upgrade so (docs/simulator.md says so); why is on standard error, not to the page.
     private func upgrade(_ request: HTTPRequest, access: WebAccess) async throws -> HTTPResponse {
-        let handshake = WebSocketHTTPHandler(handler: BrowserSocket(server: server, peer: request.remoteAddress, canControl: access == .control))
+        let content = PageSocketContent(server: server, canControl: access == .control)
+        let handshake = WebSocketHTTPHandler(handler: BrowserSocket(server: server, peer: request.remoteAddress, content: content))
         guard request.headers[.upgrade]?.lowercased() == "websocket" else { return try await handshake.handleRequest(request) }
         if let refusal = server.policy.refusal(host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")]) {
             server.refuse("a WebSocket: " + refusal)

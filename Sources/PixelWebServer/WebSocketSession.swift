@@ -9,20 +9,21 @@ import FoundationEssentials  // Data: FlyingFox's frames
 import Foundation
 #endif
 
-/// `/ws` for one browser: FlyingFox calls `makeFrames` once it accepts the upgrade, with the
-/// frames the browser sends, and writes the frames of the stream it gets back.
+/// A WebSocket for one client: FlyingFox calls `makeFrames` once it accepts the upgrade, with
+/// the frames the client sends, and writes the frames of the stream it gets back. `content`
+/// says what the socket carries: the page's frames and input, or WLED's state.
 struct BrowserSocket: WSHandler {
     let server: WebServer
-    /// The browser's address, by which a connection to cut off is found in the pool.
+    /// The client's address, by which a connection to cut off is found in the pool.
     let peer: HTTPRequest.Address?
-    /// Whether its input drives the app (false: it may only watch).
-    let canControl: Bool
+    /// What the socket carries.
+    let content: any SocketContent
 
     func makeFrames(for client: AsyncThrowingStream<WSFrame, any Error>) async throws -> AsyncStream<WSFrame> {
         server.socketOpened()
         let handoff = FrameHandoff(onRelease: { [server] in server.socketClosed() })
         let lease = HandoffLease(handoff)
-        let session = WebSocketSession(server: server, handoff: handoff, peer: peer, canControl: canControl)
+        let session = WebSocketSession(server: server, handoff: handoff, peer: peer, content: content)
         Task { await session.run(client) }
         // FlyingFox asks for each frame once the last is written; only this stream holds `lease`.
         return AsyncStream(unfolding: { await lease.handoff.take() }, onCancel: { handoff.release() })
@@ -72,27 +73,26 @@ final class WebSocketSession: Sendable {
     private let server: WebServer
     private let handoff: FrameHandoff
     private let peer: HTTPRequest.Address?
-    private let canControl: Bool
+    private let content: any SocketContent
     private let writing: WriteWatch
     private let state: Mutex<Handshake>
 
-    init(server: WebServer, handoff: FrameHandoff, peer: HTTPRequest.Address?, canControl: Bool) {
+    init(server: WebServer, handoff: FrameHandoff, peer: HTTPRequest.Address?, content: any SocketContent) {
         self.server = server
-        self.canControl = canControl
         self.handoff = handoff
         self.peer = peer
+        self.content = content
         writing = WriteWatch(clock: server.clock)
         state = Mutex(Handshake(lastPing: server.clock.now()))
     }
 
     func run(_ client: AsyncThrowingStream<WSFrame, any Error>) async {
-        let broadcaster = server.broadcaster
         // A frame announcing more than the guard allows is closed while its payload arrives.
         server.connections.watchFrames(from: peer) { [self] in beginClose(WSCloseCode(1009)) }
-        let viewer = broadcaster.connect()
+        let viewer = content.connect()
         if viewer == nil {
-            server.refuse("a WebSocket: \(broadcaster.maximumClients) viewers already (see --max-clients)")
-            beginClose(WSCloseCode(1013, reason: "too many viewers"))
+            server.refuse("a WebSocket: " + content.fullReason)
+            beginClose(WSCloseCode(1013, reason: "too many clients"))
         } else {
             server.count { $0.connections += 1 }
         }
@@ -110,25 +110,17 @@ final class WebSocketSession: Sendable {
             while await group.next() != nil {}
             return ending
         }
-        if let id = viewer?.id {
-            broadcaster.disconnect(id)
-            server.inputs.post(client: id, nil, arrived: server.clock.now())
-        }
+        if let id = viewer?.id { content.disconnect(id) }
         if ending == .stalled { server.count { $0.closedForStalling += 1 } }
         await end(hard: ending.isHard)
     }
 
-    /// Sends what the broadcaster has for client `id` whenever `wake` says there is some.
+    /// Sends what the content has for client `id` whenever `wake` says there is some.
     private func write(to id: Int, wake: AsyncStream<Void>) async -> Ending {
-        let broadcaster = server.broadcaster
         do {
             for await _ in wake {
-                let outgoing = broadcaster.take(id)
-                for text in outgoing.texts {
-                    try await writing.timed { try await handoff.write(WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(text.utf8))) }
-                }
-                if let frame = outgoing.frame {
-                    try await writing.timed { try await handoff.write(WSFrame(fin: true, opcode: .binary, mask: nil, payload: Data(frame))) }
+                for frame in content.take(id) {
+                    try await writing.timed { try await handoff.write(frame) }
                 }
             }
         } catch {
@@ -139,14 +131,14 @@ final class WebSocketSession: Sendable {
         return .none
     }
 
-    /// Takes the browser's frames: its messages (`id` nil: none are taken), pings and closes.
+    /// Takes the client's frames: its messages (`id` nil: none are taken), pings and closes.
     private func read(_ client: AsyncThrowingStream<WSFrame, any Error>, from id: Int?) async -> Ending {
-        let broadcaster = server.broadcaster, inputs = server.inputs, clock = server.clock
+        let clock = server.clock
         var limits = WebClientGuard()
         do {
             for try await frame in client {
                 server.connections.frameArrived(from: peer)
-                if frame.payload.count > WebServer.maximumFrameSize {
+                if frame.payload.count > content.maximumFrameSize {
                     beginClose(WSCloseCode(1009))
                     return .protocolFailure
                 }
@@ -173,19 +165,8 @@ final class WebSocketSession: Sendable {
                     guard let id, !isClosing else { continue }
                     let now = clock.now()
                     var verdict = limits.admit(at: now)
-                    if verdict == .accept {
-                        if frame.opcode == .binary, frame.fin, frame.payload.count <= WebClientMessage.maximumLength,
-                           case let .success(message) = WebClientMessage.parse(Array(frame.payload)) {
-                            if !canControl {
-                                // Watching only: its input is read (and rate-limited) but drives nothing.
-                            } else if message == .recordToggle {
-                                broadcaster.requestRecordToggle(from: id)
-                            } else {
-                                inputs.post(client: id, message, arrived: now)
-                            }
-                        } else {
-                            verdict = limits.strike(at: now)
-                        }
+                    if verdict == .accept && !content.receive(frame, from: id, at: now) {
+                        verdict = limits.strike(at: now)
                     }
                     if verdict != .accept { server.count { $0.badMessages += 1 } }
                     if verdict == .close {

@@ -86,7 +86,7 @@ struct ConnectionLimitsTests {
         try withServer { server, port in
             let client = try #require(LoopbackClient(port: port))
             defer { client.close() }
-            let upgrade = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
+            let upgrade = "GET /page/ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
                 + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                 + "Sec-WebSocket-Version: 13\r\n\r\n"
             #expect(client.send(Array(upgrade.utf8)))

@@ -5,23 +5,11 @@ import PixelUI
 import PixelWeb
 
 @Suite struct WLEDAPITests {
-    /// An app playing Digital Rain (menu effect 3) on a 16×8 panel.
-    func playingApp() -> PixelWheelApp {
-        var app = PixelWheelApp(width: 16, height: 8, framesPerSecond: 30, version: "test")
-        app.play(effectNamed: "rain", at: .zero)
-        return app
-    }
+    func playingApp() -> PixelWheelApp { WLEDTestApp.playing() }
 
-    func apply(_ body: String, to app: inout PixelWheelApp) throws -> WLEDStateRequest {
-        let request = try WLEDStateRequest(body: Array(body.utf8), current: WLEDSnapshot(app: app, live: nil, applied: 0))
-        for command in request.commands { app.handle(InputEvent(.remote(command), at: .milliseconds(10))) }
-        return request
-    }
+    func apply(_ body: String, to app: inout PixelWheelApp) throws -> WLEDStateRequest { try WLEDTestApp.apply(body, to: &app) }
 
-    func documents(_ app: PixelWheelApp) -> WLEDDocuments {
-        WLEDDocuments(snapshot: WLEDSnapshot(app: app, live: nil, applied: 0),
-                      identity: WLEDIdentity(name: "PixelWheel", pixelWheelVersion: "1.0"), fps: 30, uptime: 5)
-    }
+    func documents(_ app: PixelWheelApp) -> WLEDDocuments { WLEDTestApp.documents(app) }
 
     @Test func onAndBriAreThePanelsPowerAndBrightness() throws {
         var app = playingApp()
@@ -58,9 +46,10 @@ import PixelWeb
     @Test func keysThatAreNotHonouredAreNamedAndChangeNothing() throws {
         var app = playingApp()
         let before = app.settings
-        let request = try apply(#"{"ps":3,"nl":{"on":true},"tt":4,"seg":{"pal":5,"c3":9},"bri":999}"#, to: &app)
+        let request = try apply(#"{"pl":3,"nl":{"on":true},"tt":4,"seg":{"pal":5,"c3":9},"bri":999,"ps":"1~3~","n":"x"}"#, to: &app)
         #expect(request.commands.isEmpty)
-        #expect(request.ignored == ["ps", "nl", "tt", "bri", "seg.pal", "seg.c3"])  // rain has no fourth number
+        let ignored = ["pl", "nl", "tt", "bri", "ps", "n", "seg.pal", "seg.c3"]  // rain has no fourth number
+        #expect(request.ignored == ignored)
         #expect(app.settings == before)
     }
 

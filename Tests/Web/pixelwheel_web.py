@@ -61,7 +61,7 @@ class Client:
     """One WebSocket viewer: collects frames and status messages."""
 
     def __init__(self, server, origin=None, timeout=5):
-        self.ws = websocket.create_connection("ws://127.0.0.1:%d/ws" % server.port,
+        self.ws = websocket.create_connection("ws://127.0.0.1:%d/page/ws" % server.port,
                                               origin=origin or server.origin, timeout=timeout)
         self.frames = []  # (number, clicks, width, height, rgb bytes)
         self.texts = []

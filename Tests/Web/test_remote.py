@@ -75,7 +75,7 @@ class RemoteRun:
 
     def frame(self, cookie):
         """The next frame the page's socket sends: (clicks, RGB bytes)."""
-        ws = websocket.create_connection("ws://127.0.0.1:%d/ws" % self.port, origin=self.origin, cookie=cookie, timeout=5)
+        ws = websocket.create_connection("ws://127.0.0.1:%d/page/ws" % self.port, origin=self.origin, cookie=cookie, timeout=5)
         try:
             while True:
                 message = ws.recv()
@@ -110,7 +110,7 @@ document.getElementById('f').submit();
 fetch('http://127.0.0.1:%d/json/state', {method: 'POST', mode: 'no-cors', credentials: 'include',
   body: '{"bri":3}'}).catch(() => {}).finally(() => { window.done += 1; });
 try {
-  const ws = new WebSocket('ws://127.0.0.1:%d/ws');
+  const ws = new WebSocket('ws://127.0.0.1:%d/page/ws');
   ws.onopen = () => { for (let i = 0; i < 20; i++) ws.send(new Uint8Array([5, 1])); window.done += 1; };
   ws.onerror = () => { window.done += 1; };
 } catch (e) { window.done += 1; }
@@ -177,7 +177,7 @@ class RemoteTests(unittest.TestCase):
         self.assertEqual(run.request("GET", "/json/state")[0], 401)
         self.assertEqual(run.request("POST", "/json/state", body=b'{"bri":5}', headers={"Content-Type": "application/json"})[0], 401)
         with self.assertRaises(websocket.WebSocketBadStatusException):
-            websocket.create_connection("ws://127.0.0.1:%d/ws" % run.port, origin=run.origin, timeout=5)
+            websocket.create_connection("ws://127.0.0.1:%d/page/ws" % run.port, origin=run.origin, timeout=5)
 
     def test_2_logs_in_and_turns_the_wheel(self):
         self.log_in()

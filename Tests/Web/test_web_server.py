@@ -44,12 +44,12 @@ class WebServerTests(unittest.TestCase):
         with Server() as server:
             for origin in ["http://evil.example", "null", "http://127.0.0.1:1"]:
                 with self.assertRaises(websocket.WebSocketBadStatusException, msg=origin):
-                    websocket.create_connection("ws://127.0.0.1:%d/ws" % server.port, origin=origin, timeout=5)
+                    websocket.create_connection("ws://127.0.0.1:%d/page/ws" % server.port, origin=origin, timeout=5)
             with self.assertRaises(websocket.WebSocketBadStatusException):
-                websocket.create_connection("ws://127.0.0.1:%d/ws" % server.port, suppress_origin=True, timeout=5)
+                websocket.create_connection("ws://127.0.0.1:%d/page/ws" % server.port, suppress_origin=True, timeout=5)
             # DNS rebinding: the attacker's name resolves to 127.0.0.1; Host and Origin agree with each other.
             with self.assertRaises(websocket.WebSocketBadStatusException):
-                websocket.create_connection("ws://127.0.0.1:%d/ws" % server.port, host="rebind.example:%d" % server.port,
+                websocket.create_connection("ws://127.0.0.1:%d/page/ws" % server.port, host="rebind.example:%d" % server.port,
                                             origin="http://rebind.example:%d" % server.port, timeout=5)
             good = Client(server)
             good.wait_for_frame()
@@ -170,7 +170,7 @@ class WebServerTests(unittest.TestCase):
             reader = Client(server, timeout=10)
             stuck = socket.create_connection(("127.0.0.1", server.port))
             stuck.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            stuck.sendall(("GET /ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            stuck.sendall(("GET /page/ws HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: %s\r\n\r\n"
                            % (server.port, server.origin)).encode())
             self.assertIn(b"101", stuck.recv(12))  # upgraded; from now on it never reads

@@ -189,13 +189,15 @@ public final class Session {
             }
             settings.effectParameters[key] = value
         }
-        var app = PixelWheelApp(width: width, height: height, framesPerSecond: setup.fps, settings: settings,
+        let presetStore = PresetStore(besideSettings: store.path)
+        let (presets, presetWarning) = presetStore.load()
+        var app = PixelWheelApp(width: width, height: height, framesPerSecond: setup.fps, settings: settings, presets: presets,
                                 version: PixelWheelVersion.current, seed: setup.seed, wallClock: options.wallClock)
         app.monochrome = setup.mainPanel?.description.isOnOff ?? false
         app.textFont = setup.textFont
         if let text = setup.text { app.marqueeText = text }
         if let start = setup.startEffect { app.play(effectNamed: start, at: .zero) }
-        let appSource = AppSource(app: app, store: store, warnings: warning.map { [$0] } ?? [])
+        let appSource = AppSource(app: app, store: store, presetStore: presetStore, warnings: [warning, presetWarning].compactMap { $0 })
         self.app = appSource
         source = try Self.streams(over: appSource, setup: setup.network, width: width, height: height, open: options.openStreams)
         messages += NetworkPorts.startMessages(setup.network)

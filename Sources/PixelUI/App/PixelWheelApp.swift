@@ -45,6 +45,12 @@ public struct PixelWheelApp {
     public private(set) var settings: Settings
     /// Counts settings changes from 0; the runtime saves when it moves.
     public private(set) var settingsRevision = 0
+    /// The presets (Settings → Presets, the WLED API's `ps`, `psave`, `pdel`).
+    public internal(set) var presets: PresetList
+    /// Counts preset changes from 0; the runtime saves the presets file when it moves.
+    public internal(set) var presetsRevision = 0
+    /// The preset loaded last, while the panel still shows it unchanged (see `currentPreset`).
+    var loadedPreset: Int?
     /// What is on screen.
     public internal(set) var screen: Screen = .menu
     /// Screen to return to from the confirm ring or from off.
@@ -71,10 +77,11 @@ public struct PixelWheelApp {
     public static let confirmDuration = FrameTime.milliseconds(1500)
 
     /// An app for a `width × height` LED panel; `wallClock` gives seconds since local midnight.
-    public init(width: Int, height: Int, framesPerSecond: Int, settings: Settings = Settings(), version: String,
-                seed: UInt64 = 1, wallClock: @escaping () -> Int = { 0 }) {
+    /// `presets` are the saved presets.
+    public init(width: Int, height: Int, framesPerSecond: Int, settings: Settings = Settings(), presets: PresetList = PresetList(),
+                version: String, seed: UInt64 = 1, wallClock: @escaping () -> Int = { 0 }) {
         self.width = width; self.height = height; self.framesPerSecond = framesPerSecond
-        self.settings = settings; self.version = version; self.seed = seed; self.wallClock = wallClock
+        self.settings = settings; self.presets = presets; self.version = version; self.seed = seed; self.wallClock = wallClock
     }
 
     // MARK: State the runtime and tests read
@@ -110,6 +117,8 @@ public struct PixelWheelApp {
         case .theme: return "Theme: \(settings.theme == .light ? "Light" : "Dark")"
         case .supersampling: return "Supersample \(settings.supersampling.rawValue)x"
         case .streams: return "Streams: \(settings.streams.label)"
+        case .savePreset: return presets.isFull ? "Presets Full (\(PresetList.maximumCount))" : "Save Current"
+        case let .preset(id): return presets[id]?.name ?? "Preset \(id)"
         case let .parameter(effect, name):
             guard let parameter = EffectParameterMenu.parameter(name, ofEffect: effect) else { return entry.title }
             let value = EffectParameterMenu.value(of: parameter, ofEffect: effect, in: settings)
@@ -253,6 +262,8 @@ public struct PixelWheelApp {
         case .speed: screen = .slider(.speed)
         case .about: screen = .about
         case .nowPlaying: screen = .playing
+        case .presets, .savePreset, .preset, .presetAction:
+            selectPresetEntry(entry, at: time)
         case let .effectParameters(effect):
             let rows = EffectParameterMenu.parameters(ofEffect: effect).map { MenuEntry.parameter(effect: effect, name: $0.name) }
             stack.append(Level(title: entry.title, entries: rows))

@@ -32,13 +32,20 @@ extension PixelWheelApp {
             setStreams(all[code])
         case .leaveLive:
             break  // the stream source over the app handles it
+        case let .loadPreset(id):
+            loadPreset(id, at: time)
+        case let .savePreset(id, name):
+            if savePreset(as: id, name: name) { refreshPresetRows() }
+        case let .deletePreset(id):
+            deletePreset(id)
+            refreshPresetRows()
         }
     }
 
     /// Whether the panel is lit: anything but the dark screen (the confirm ring counts as lit).
     public var isOn: Bool { screen != .off }
 
-    private mutating func setPower(_ on: Bool) {
+    mutating func setPower(_ on: Bool) {
         switch (screen, on) {
         case (.off, true), (.confirmOff, true):
             screen = screenBeforeConfirm
@@ -53,7 +60,7 @@ extension PixelWheelApp {
     }
 
     /// Shows `target` now, or once woken when the panel is dark.
-    private mutating func show(_ target: Screen) {
+    mutating func show(_ target: Screen) {
         switch screen {
         case .off, .confirmOff: screenBeforeConfirm = target
         default: screen = target

@@ -33,6 +33,14 @@ public indirect enum MenuEntry: Sendable {
     case parameter(effect: Int, name: String)
     /// One row of a parameter's list: selecting it sets the parameter to `value`.
     case parameterValue(effect: Int, name: String, value: String, label: String)
+    /// Opens Settings → Presets: Save Current, then the presets.
+    case presets
+    /// Saves what is shown as a new preset, "Preset N".
+    case savePreset
+    /// One preset: opens Load and Delete for it.
+    case preset(id: Int)
+    /// Loads preset `id`, or deletes it when `delete`.
+    case presetAction(id: Int, delete: Bool)
 
     /// The row's label (settings rows show their value; see `PixelWheelApp.label(for:)`).
     public var title: String {
@@ -52,13 +60,17 @@ public indirect enum MenuEntry: Sendable {
         case let .effectParameters(effect): return MenuEntry.effects[effect].title
         case let .parameter(_, name): return EffectParameterMenu.displayName(name)
         case let .parameterValue(_, _, _, label): return label
+        case .presets: return "Presets"
+        case .savePreset: return "Save Current"
+        case let .preset(id): return "Preset \(id)"
+        case let .presetAction(_, delete): return delete ? "Delete" : "Load"
         }
     }
 
     /// Whether the row leads to another screen (drawn with a chevron).
     public var opensScreen: Bool {
         switch self {
-        case .submenu, .brightness, .speed, .about, .nowPlaying, .effectParameters, .parameter: return true
+        case .submenu, .brightness, .speed, .about, .nowPlaying, .effectParameters, .parameter, .presets, .preset: return true
         default: return false
         }
     }
@@ -78,6 +90,7 @@ public indirect enum MenuEntry: Sendable {
         .shuffle,
         .submenu("Extras", [.clock, .scrollingText]),
         .submenu("Settings", [.brightness, .speed, .theme, .supersampling,
-                              .submenu("Effect Parameters", effects.indices.map { .effectParameters(effect: $0) }), .streams, .about]),
+                              .submenu("Effect Parameters", effects.indices.map { .effectParameters(effect: $0) }), .streams,
+                              .presets, .about]),
     ]
 }

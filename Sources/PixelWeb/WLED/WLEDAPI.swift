@@ -32,9 +32,10 @@ public enum WLEDAPI {
     }
 
     /// The answer to `GET path`: a document, or 404 for a path PixelWheel has nothing for
-    /// (`/json/cfg`, `/json/nodes`, `/json/live`, …).
-    public static func get(_ path: String, documents: WLEDDocuments) -> WLEDResponse {
+    /// (`/json/cfg`, `/json/nodes`, …, and `/json/live` before the first frame).
+    public static func get(_ path: String, documents: WLEDDocuments, live: WLEDLivePicture? = nil) -> WLEDResponse {
         switch path {
+        case "/json/live": return live.map { WLEDResponse(status: 200, body: $0.json) } ?? notFound
         case "/json", "/json/": return WLEDResponse(status: 200, body: documents.all)
         case "/json/state": return WLEDResponse(status: 200, body: documents.state)
         case "/json/info": return WLEDResponse(status: 200, body: documents.info)
@@ -42,7 +43,7 @@ public enum WLEDAPI {
         case "/json/eff", "/json/effects": return WLEDResponse(status: 200, body: WLEDDocuments.effects)
         case "/json/pal", "/json/palettes": return WLEDResponse(status: 200, body: WLEDDocuments.palettes)
         case "/json/fxdata": return WLEDResponse(status: 200, body: WLEDDocuments.fxdata)
-        case "/presets.json": return WLEDResponse(status: 200, body: WLEDDocuments.presets)
+        case "/presets.json": return WLEDResponse(status: 200, body: documents.presets)
         default: return notFound
         }
     }

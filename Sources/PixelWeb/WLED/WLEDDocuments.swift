@@ -14,6 +14,11 @@ public struct WLEDDocuments: Sendable {
     public var fps: Int
     /// Seconds since the server started (`info.uptime`).
     public var uptime: Int
+    /// Clients of the `/ws` WebSocket (`info.ws`); nil when there is no WebSocket (−1).
+    public var webSocketClients: Int?
+    /// The frame loop's counts: the measured rate is `info.leds.fps` (as in WLED), and the
+    /// frames shown and missed are `info.pixelwheel`.
+    public var loop: WLEDLoopCounts?
 
     /// Documents of `snapshot` for `identity`.
     public init(snapshot: WLEDSnapshot, identity: WLEDIdentity, fps: Int, uptime: Int) {
@@ -32,7 +37,7 @@ public struct WLEDDocuments: Sendable {
     public var state: JSONValue {
         .object([
             ("on", .bool(snapshot.on)), ("bri", .int(Int64(bri))), ("transition", .int(0)),
-            ("ps", .int(-1)), ("pl", .int(-1)),
+            ("ps", .int(Int64(snapshot.currentPreset ?? -1))), ("pl", .int(-1)),
             ("nl", .object([("on", .bool(false)), ("dur", .int(60)), ("mode", .int(1)), ("tbri", .int(0)), ("rem", .int(-1))])),
             ("udpn", .object([("send", .bool(false)), ("recv", .bool(false)), ("sgrp", .int(0)), ("rgrp", .int(0))])),
             ("lor", .int(Int64(lor))), ("mainseg", .int(0)), ("seg", .array([segment])),
@@ -49,33 +54,43 @@ public struct WLEDDocuments: Sendable {
 
     private var segment: JSONValue {
         let effect = snapshot.effect ?? 0
-        let slots = WLEDEffectSlots(effect: effect)
         var members: [(String, JSONValue)] = [
             ("id", .int(0)), ("start", .int(0)), ("stop", .int(Int64(snapshot.width))),
             ("startY", .int(0)), ("stopY", .int(Int64(snapshot.height))), ("len", .int(Int64(snapshot.width))),
             ("grp", .int(1)), ("spc", .int(0)), ("of", .int(0)), ("on", .bool(snapshot.on)), ("frz", .bool(false)),
             ("bri", .int(Int64(bri))), ("cct", .int(127)), ("n", .string("")),
-            ("col", .array([color(slots), .array([.int(0), .int(0), .int(0)]), .array([.int(0), .int(0), .int(0)])])),
-            ("fx", .int(Int64(effect))), ("sx", .int(Int64(WLEDScale.sx(speedPercent: snapshot.settings.speed)))),
         ]
-        for key in WLEDEffectSlots.keys {
-            var position = 0
-            if let parameter = slots.parameter(for: key) {
-                let value = snapshot.settings.value(of: parameter, ofEffect: effect)
-                position = WLEDScale.slot(of: parameter, value: value, top: WLEDEffectSlots.top(of: key)) ?? 0
-            }
-            members.append((key, .int(Int64(position))))
-        }
+        members += Self.effectMembers(effect: effect, speed: snapshot.settings.speed, settings: snapshot.settings)
         members += [("pal", .int(0)), ("sel", .bool(true)), ("rev", .bool(false)), ("mi", .bool(false)),
                     ("rY", .bool(false)), ("mY", .bool(false)), ("tp", .bool(false)),
                     ("o1", .bool(false)), ("o2", .bool(false)), ("o3", .bool(false)), ("si", .int(0)), ("m12", .int(0))]
         return .object(members)
     }
 
+    /// A segment's effect members for menu effect `effect` with the parameters of `settings`:
+    /// `col`, `fx`, `sx` and the sliders `ix`…`c3`.
+    static func effectMembers(effect: Int, speed: Int, settings: Settings) -> [(String, JSONValue)] {
+        let slots = WLEDEffectSlots(effect: effect)
+        let black = JSONValue.array([.int(0), .int(0), .int(0)])
+        var members: [(String, JSONValue)] = [
+            ("col", .array([color(slots, effect: effect, settings: settings), black, black])),
+            ("fx", .int(Int64(effect))), ("sx", .int(Int64(WLEDScale.sx(speedPercent: speed)))),
+        ]
+        for key in WLEDEffectSlots.keys {
+            var position = 0
+            if let parameter = slots.parameter(for: key) {
+                let value = settings.value(of: parameter, ofEffect: effect)
+                position = WLEDScale.slot(of: parameter, value: value, top: WLEDEffectSlots.top(of: key)) ?? 0
+            }
+            members.append((key, .int(Int64(position))))
+        }
+        return members
+    }
+
     /// The effect's colour as `[r,g,b]`; black for an effect without one.
-    private func color(_ slots: WLEDEffectSlots) -> JSONValue {
+    private static func color(_ slots: WLEDEffectSlots, effect: Int, settings: Settings) -> JSONValue {
         var rgb: [Int64] = [0, 0, 0]
-        if let parameter = slots.color, let color = Color(hex: snapshot.settings.value(of: parameter, ofEffect: snapshot.effect ?? 0)) {
+        if let parameter = slots.color, let color = Color(hex: settings.value(of: parameter, ofEffect: effect)) {
             rgb = [Int64(color.red), Int64(color.green), Int64(color.blue)]
         }
         return .array(rgb.map { .int($0) })
@@ -85,7 +100,7 @@ public struct WLEDDocuments: Sendable {
     public var info: JSONValue {
         let matrix = JSONValue.object([("w", .int(Int64(snapshot.width))), ("h", .int(Int64(snapshot.height)))])
         let leds = JSONValue.object([
-            ("count", .int(Int64(ledCount))), ("pwr", .int(0)), ("fps", .int(Int64(fps))), ("maxpwr", .int(0)),
+            ("count", .int(Int64(ledCount))), ("pwr", .int(0)), ("fps", .int(Int64(loop?.measuredFPS ?? fps))), ("maxpwr", .int(0)),
             ("maxseg", .int(1)), ("matrix", matrix), ("seglc", .array([.int(1)])), ("lc", .int(1)),
             ("rgbw", .bool(false)), ("wv", .int(0)), ("cct", .int(0)),
         ])
@@ -94,13 +109,17 @@ public struct WLEDDocuments: Sendable {
             ("str", .bool(false)), ("name", .string(identity.name)), ("udpport", .int(21324)),
             ("live", .bool(snapshot.live != nil)), ("liveseg", .int(-1)),
             ("lm", .string(snapshot.live?.protocolName ?? "")), ("lip", .string(snapshot.live?.sender ?? "")),
-            ("ws", .int(-1)), ("fxcount", .int(Int64(Self.effectNames.count))), ("palcount", .int(Int64(Self.paletteNames.count))),
+            ("ws", .int(Int64(webSocketClients ?? -1))), ("fxcount", .int(Int64(Self.effectNames.count))), ("palcount", .int(Int64(Self.paletteNames.count))),
             ("cpalcount", .int(0)), ("maps", .array([.object([("id", .int(0))])])),
             ("wifi", .object([("bssid", .string("")), ("rssi", .int(0)), ("signal", .int(100)), ("channel", .int(0))])),
-            ("fs", .object([("u", .int(0)), ("t", .int(0)), ("pmt", .int(0))])), ("ndc", .int(0)),
+            ("fs", .object([("u", .int(0)), ("t", .int(0)), ("pmt", .int(Int64(snapshot.presetsRevision)))])), ("ndc", .int(0)),
             ("arch", .string("pixelwheel")), ("core", .string(identity.pixelWheelVersion)), ("freeheap", .int(0)),
             ("uptime", .int(Int64(uptime))), ("opt", .int(0)), ("brand", .string("PixelWheel")),
             ("product", .string("PixelWheel " + identity.pixelWheelVersion)), ("mac", .string(identity.mac)), ("ip", .string(identity.ip)),
+            ("pixelwheel", .object([
+                ("frames", .int(Int64(loop?.frames ?? 0))), ("missedFrames", .int(Int64(loop?.missedFrames ?? 0))),
+                ("presets", .int(Int64(snapshot.presets.count))),
+            ])),
         ])
     }
 
@@ -112,8 +131,26 @@ public struct WLEDDocuments: Sendable {
     public static var fxdata: JSONValue {
         .array(MenuEntry.effects.indices.map { .string(WLEDEffectSlots(effect: $0).fxdata) })
     }
-    /// `/presets.json`: no presets yet, written as WLED writes an empty store.
-    public static var presets: JSONValue { .object([("0", .object([]))]) }
+    /// `/presets.json`: WLED's shape, an object keyed by id strings with `"0"` an empty
+    /// placeholder; each preset as WLED stores one (`n`, `on`, `bri`, `mainseg`, `seg[0]` with
+    /// the effect, speed, sliders and colour).
+    public var presets: JSONValue {
+        var members: [(String, JSONValue)] = [("0", .object([]))]
+        for id in snapshot.presets.ids {
+            guard let preset = snapshot.presets[id] else { continue }
+            var settings = Settings()
+            settings.effectParameters = preset.parameters
+            var segment: [(String, JSONValue)] = [("id", .int(0)), ("on", .bool(preset.on))]
+            if let effect = preset.effect { segment += Self.effectMembers(effect: effect, speed: preset.speed, settings: settings) }
+            let fields: [(String, JSONValue)] = [
+                ("n", .string(preset.name)), ("on", .bool(preset.on)),
+                ("bri", .int(Int64(max(1, WLEDScale.bri(percent: preset.brightness))))),
+                ("transition", .int(0)), ("mainseg", .int(0)), ("seg", .array([.object(segment)])),
+            ]
+            members.append((String(id), .object(fields)))
+        }
+        return .object(members)
+    }
 
     /// `/json/si`: state and info.
     public var stateAndInfo: JSONValue { .object([("state", state), ("info", info)]) }

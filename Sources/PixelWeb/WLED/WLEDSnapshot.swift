@@ -15,6 +15,12 @@ public struct WLEDSnapshot: Sendable, Equatable {
     public var width: Int, height: Int
     /// The last batch of API changes the app has applied (see `WLEDHub`).
     public var applied: Int = 0
+    /// The presets.
+    public var presets = PresetList()
+    /// The preset shown unchanged (`ps`), if any.
+    public var currentPreset: Int?
+    /// Counts preset changes (`info.fs.pmt`, which tells python-wled to fetch them again).
+    public var presetsRevision = 0
 
     /// A snapshot of a `width × height` panel with the default settings and nothing playing.
     public init(width: Int, height: Int) {
@@ -29,10 +35,14 @@ public struct WLEDSnapshot: Sendable, Equatable {
         self.live = live
         width = app.width; height = app.height
         self.applied = applied
+        presets = app.presets
+        currentPreset = app.currentPreset
+        presetsRevision = app.presetsRevision
     }
 
     public static func == (a: WLEDSnapshot, b: WLEDSnapshot) -> Bool {
         a.on == b.on && a.settings == b.settings && a.effect == b.effect && a.live?.protocolName == b.live?.protocolName
             && a.live?.sender == b.live?.sender && a.width == b.width && a.height == b.height && a.applied == b.applied
+            && a.presets == b.presets && a.currentPreset == b.currentPreset && a.presetsRevision == b.presetsRevision
     }
 }

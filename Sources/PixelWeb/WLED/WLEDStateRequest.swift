@@ -25,12 +25,22 @@ public struct WLEDStateRequest: Equatable, Sendable {
     /// Reads `body` against the state `current` (to resolve toggles and the effect whose
     /// parameters `ix`…`c3` and `col` set). A body that is not a JSON object is an error.
     public init(body: [UInt8], current: WLEDSnapshot) throws(JSONParseError) {
-        let limits = JSONLimits(maximumBytes: Self.maximumBytes, maximumDepth: Self.maximumDepth)
-        let value = try JSONParser.parse(body, limits: limits)
+        let value = try Self.parse(body)
         guard let members = value.members else { throw .unexpectedByte(body.first(where: { $0 > 0x20 }) ?? 0, offset: 0) }
+        self.init(members: members, current: current)
+    }
+
+    /// `body` read as JSON within the request's limits.
+    static func parse(_ body: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try JSONParser.parse(body, limits: JSONLimits(maximumBytes: maximumBytes, maximumDepth: maximumDepth))
+    }
+
+    /// The members of a body's object, read against the state `current`.
+    init(members: [(String, JSONValue)], current: WLEDSnapshot) {
         var effect = current.effect ?? 0
         let givesOn = members.contains { $0.0 == "on" }
         var segment: [(String, JSONValue)] = []
+        var save: (id: Int, name: String?)?
         for (key, member) in members {
             switch key {
             case "on": readOn(member, current: current)
@@ -43,6 +53,15 @@ public struct WLEDStateRequest: Equatable, Sendable {
             case "seg":
                 segment += Self.firstSegment(member) ?? []
                 if Self.firstSegment(member) == nil { ignore(key) }
+            case "ps", "pdel":
+                guard let id = Self.presetID(member) else { ignore(key); continue }
+                commands.append(key == "ps" ? .loadPreset(id) : .deletePreset(id))
+            case "psave":
+                guard let id = Self.presetID(member) else { ignore(key); continue }
+                save = (id, members.last { $0.0 == "n" }?.1.string)
+            case "n":
+                if members.contains(where: { $0.0 == "psave" }) && member.string != nil { continue }
+                ignore(key)
             default:
                 ignore(key)
             }
@@ -61,6 +80,15 @@ public struct WLEDStateRequest: Equatable, Sendable {
         }
         // A brightness lights a dark panel, as in WLED, unless the body says `on` itself.
         if litByBrightness && !givesOn && !segment.contains(where: { $0.0 == "on" }) { commands.append(.power(true)) }
+        // A save keeps the state after the body's other changes.
+        if let save { commands.append(.savePreset(id: save.id, name: save.name)) }
+    }
+
+    /// A preset id of WLED's range 1...250; nil for anything else (WLED's `"1~3~"` cycling
+    /// strings and −1 included).
+    static func presetID(_ value: JSONValue) -> Int? {
+        guard let id = value.integer, PresetList.idRange.contains(id) else { return nil }
+        return id
     }
 
     /// Segment 0 of `seg`: an object, or an array whose object with `id` 0 (or without an id)

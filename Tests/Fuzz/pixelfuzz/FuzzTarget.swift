@@ -61,6 +61,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// A `POST /login` body (as a form and as JSON) and a `Cookie` header, then the login and
     /// the access they earn from an address the bytes choose.
     case login
+    /// The presets file (`presets.json`): what is kept must write out and read back the same,
+    /// load into an app and be served as WLED's `/presets.json`.
+    case presets
 
     /// Every target's name, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -90,6 +93,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .ledflags: Self.ledFlags(text)
         case .json: WLEDFuzzing.json(data)
         case .login: WLEDFuzzing.login(data)
+        case .presets: WLEDFuzzing.presets(data)
         }
     }
 

@@ -6,7 +6,7 @@ import PixelWeb
 /// The JSON reader and the WLED state request over arbitrary bytes.
 enum WLEDFuzzing {
     /// Any bytes: parsed with small limits (what parses writes text that parses again), then
-    /// read as a state request against a playing app; its commands are applied and every
+    /// read as a `/ws` message and as a state request against a playing app; its commands are applied and every
     /// document the API serves is written and must parse back.
     static func json(_ data: [UInt8]) {
         if let value = try? JSONParser.parse(data, limits: JSONLimits(maximumBytes: 16_384, maximumDepth: 8)) {
@@ -16,6 +16,7 @@ enum WLEDFuzzing {
         var app = PixelWheelApp(width: 16, height: 8, framesPerSecond: 30, version: "fuzz")
         app.play(effectNamed: "rain", at: .zero)
         let before = WLEDSnapshot(app: app, live: nil, applied: 0)
+        _ = try? WLEDSocketMessage(data, current: before)  // the same bytes as a /ws message
         guard let request = try? WLEDStateRequest(body: data, current: before) else { return }
         for (index, command) in request.commands.enumerated() {
             app.handle(InputEvent(.remote(command), at: .milliseconds(index)))
@@ -43,5 +44,23 @@ enum WLEDFuzzing {
         _ = WebAuth.sessionToken(inCookieHeader: text)
         for forAPI in [false, true] { _ = auth.access(source: text, cookie: text, forAPI: forAPI, at: 1) }
         _ = FormDecoding.decode(data)
+    }
+
+    /// Any bytes as a presets file: what reads must write out and read back the same without
+    /// problems, and each preset must load into an app whose documents are JSON.
+    static func presets(_ data: [UInt8]) {
+        guard let (kept, _) = try? PresetList.reading(fileBytes: data) else { return }
+        let again = try? PresetList.reading(fileBytes: Array(kept.fileText.utf8))
+        precondition(again?.presets == kept && again?.problems.isEmpty == true, "presets do not survive a round trip")
+        precondition(kept.count <= PresetList.maximumCount, "more presets than the bound")
+        var app = PixelWheelApp(width: 16, height: 8, framesPerSecond: 30, presets: kept, version: "fuzz")
+        for (index, id) in kept.ids.enumerated() {
+            app.handle(InputEvent(.remote(.loadPreset(id)), at: .milliseconds(index)))
+            precondition(app.currentPreset == id, "a loaded preset is not the current one")
+        }
+        let documents = WLEDDocuments(snapshot: WLEDSnapshot(app: app, live: nil, applied: 1),
+                                      identity: WLEDIdentity(name: "fuzz", pixelWheelVersion: "0"), fps: 30, uptime: 1)
+        let body = WLEDAPI.get("/presets.json", documents: documents).body
+        precondition((try? JSONParser.parse(body, limits: JSONLimits(maximumBytes: 1 << 20))) != nil, "/presets.json is not JSON")
     }
 }
