@@ -15,13 +15,9 @@ public enum NetworkPorts {
 
     /// A receiver on real sockets for every protocol `setup` turns on. A port in use, an address
     /// not this machine's or a multicast group that cannot be joined throws one line naming the fix.
-    /// Listening beyond loopback needs an allow list (`NetworkSetup.checkExposure`).
+    /// Whether listening beyond loopback is allowed was checked with the set-up
+    /// (`Setup.apply(_:)` and the `[network]` table's check), before anything opens.
     public static func openReceiver(_ setup: NetworkSetup, layout: StreamLayout) throws -> StreamReceiver {
-        do {
-            try setup.checkExposure()
-        } catch {
-            throw OptionError.conflict("network: " + error.description)
-        }
         let address = setup.listenAddress
         var channels: [(NetworkProtocol, any DatagramChannel)] = []
         var server: (any StreamServer)?
