@@ -27,23 +27,25 @@ public enum NetworkPorts {
                 server = try TCPStreamServer(listening: endpoint, for: kind)
                 continue
             }
-            // E1.31 multicast reaches a socket bound to every interface; one bound to an
-            // address gets unicast only.
-            var groups: [(group: UInt32, universe: UInt16)] = []
-            if kind == .e131 && address == 0 {
-                groups = (0..<layout.universeCount).map { index in
-                    let universe = layout.firstUniverse &+ UInt16(index)
-                    return (UDPSocket.e131Group(universe: universe), universe)
-                }
-            }
             // About 4 KB a universe, as FPP sizes it, so a frame's burst fits.
             let buffer = max(262_144, layout.universeCount * 4096)
             let maximumSize = kind == .flaschenTaschen ? 65_507 : 2048
+            // Bound to every interface, the socket receives unicast and every group joined;
+            // bound to one address it receives unicast only (see `startMessages`).
+            let groups = kind == .e131 && address == 0 ? e131Groups(layout) : []
             channels.append((kind, try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer,
                                                  maximumDatagramSize: maximumSize, multicastGroups: groups)))
         }
         let allowed = setup.allow
         return StreamReceiver(layout: layout, channels: channels, opcServer: server, allow: allowed, replyAddress: address)
+    }
+
+    /// E1.31's multicast group of each universe of `layout`.
+    static func e131Groups(_ layout: StreamLayout) -> [(group: UInt32, universe: UInt16)] {
+        (0..<layout.universeCount).map { index in
+            let universe = layout.firstUniverse &+ UInt16(index)
+            return (UDPSocket.e131Group(universe: universe), universe)
+        }
     }
 
     /// What the run says once at start: each protocol and its port, and a warning when it
@@ -56,6 +58,11 @@ public enum NetworkPorts {
         if !loopback {
             let allowed = "senders allowed: " + setup.allow.map(\.description).joined(separator: ", ")
             messages.append("network: listening beyond loopback on \(setup.listen); \(allowed)")
+            if setup.protocols.contains(.e131) {
+                messages.append(setup.listenAddress == 0
+                    ? "network: E1.31 joins the multicast group of each universe from \(setup.universe) (239.255.hi.lo)"
+                    : "network: E1.31 on \(setup.listen) receives unicast only; multicast (239.255.hi.lo) needs --network-listen 0.0.0.0")
+            }
         }
         return messages
     }
