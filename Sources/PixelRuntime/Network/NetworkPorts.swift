@@ -27,8 +27,7 @@ public enum NetworkPorts {
                 server = try TCPStreamServer(listening: endpoint, for: kind)
                 continue
             }
-            // About 4 KB a universe, as FPP sizes it, so a frame's burst fits.
-            let buffer = max(262_144, layout.universeCount * 4096)
+            let buffer = receiveBufferBytes(layout)
             let maximumSize = kind == .flaschenTaschen ? 65_507 : 2048
             // Bound to every interface, the socket receives unicast and every group joined;
             // bound to one address it receives unicast only (see `startMessages`).
@@ -38,6 +37,12 @@ public enum NetworkPorts {
         }
         let allowed = setup.allow
         return StreamReceiver(layout: layout, channels: channels, opcServer: server, allow: allowed, replyAddress: address)
+    }
+
+    /// The receive buffer asked for each UDP port: about 4 KB a universe, as FPP sizes it, so
+    /// a frame's burst fits, and at least 256 KB (the kernel may grant less).
+    public static func receiveBufferBytes(_ layout: StreamLayout) -> Int {
+        max(262_144, layout.universeCount * 4096)
     }
 
     /// E1.31's multicast group of each universe of `layout`.
