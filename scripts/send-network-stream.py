@@ -12,7 +12,7 @@ It is sent about 20 times a second for SECONDS.
   for that port is set to PORT; its packets are built and sent by the library unchanged.
 - e131-multicast: the same `sacn` sender, but multicast to each universe's group
   239.255.hi.lo from BIND_ADDRESS (scripts/test-multicast.sh runs it in a network namespace).
-- ddp, wled-udp, tpm2, opc (TCP), flaschen: no sender from PyPI is used here; the bytes are
+- ddp, wled-udp, tpm2, opc (TCP), opc-udp (one OPC message a datagram), flaschen: no sender from PyPI is used here; the bytes are
   written from the protocols' descriptions (docs/network.md) with plain sockets.
 
 Exit status 3 when the `sacn` package is missing.
@@ -102,6 +102,8 @@ def main():
         send_datagrams(port, [b"P6\n%d %d\n255\n" % (width, height) + pixels], seconds)
     elif kind == "opc":
         send_opc(port, pixels, seconds)
+    elif kind == "opc-udp":
+        send_datagrams(port, [bytes([0, 0]) + len(pixels).to_bytes(2, "big") + pixels], seconds)
     else:
         print("unknown protocol " + kind, file=sys.stderr)
         sys.exit(2)

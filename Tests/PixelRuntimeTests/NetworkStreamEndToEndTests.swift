@@ -34,17 +34,30 @@ struct NetworkStreamEndToEndTests {
         return try #require(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
+    /// Whether nothing holds `port` on 127.0.0.1 now (UDP, or TCP).
+    static func isFree(_ port: Int, tcp: Bool) throws -> Bool {
+        let python = try NetworkPeerPython.interpreter.get()
+        let kind = tcp ? "SOCK_STREAM" : "SOCK_DGRAM"
+        let code = "import socket; s = socket.socket(socket.AF_INET, socket.\(kind)); s.bind(('127.0.0.1', \(port)))"
+        return try ChildProcess.run(python, ["-c", code]).status == 0
+    }
+
     /// Runs the receiver for 3 s while the sender streams `network` for 2 s, and returns the
     /// last recorded frame and the picture sent.
-    func stream(_ network: String, width: Int = 24, height: Int = 16) throws -> (shown: RGBImage8, sent: [UInt8], errors: String) {
+    func stream(_ network: String, width: Int = 24, height: Int = 16, sender kind: String? = nil) throws -> (shown: RGBImage8, sent: [UInt8], errors: String) {
         let python = try NetworkPeerPython.interpreter.get()
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("frames"), withIntermediateDirectories: false)
         try dir.put(Array("brightness = 100\n".utf8), as: "state.conf")
-        let port = try Self.freePort(tcp: network == "opc")
+        // OPC listens on TCP and UDP: a port free for both.
+        var port = try Self.freePort(tcp: network == "opc")
+        for _ in 0..<20 where network == "opc" {
+            if try Self.isFree(port, tcp: false) { break }
+            port = try Self.freePort(tcp: true)
+        }
         let sender = Process()
         sender.executableURL = URL(fileURLWithPath: python)
-        sender.arguments = [RepositoryPaths.root() + "/scripts/send-network-stream.py", network, "\(port)", "\(width)", "\(height)", "2"]
+        sender.arguments = [RepositoryPaths.root() + "/scripts/send-network-stream.py", kind ?? network, "\(port)", "\(width)", "\(height)", "2"]
         try sender.run()
         let result = try ChildProcess.run(binary, ["sim", "--no-tty", "--real-time", "--seconds", "3", "--size", "\(width)x\(height)",
                                                    "--network", network, "--network-port", "\(network)=\(port)",
@@ -72,5 +85,10 @@ struct NetworkStreamEndToEndTests {
     func otherProtocolsAreShownByteForByte(network: String) throws {
         let (shown, sent, errors) = try stream(network, width: 16, height: 8)
         #expect(shown.bytes == sent, "\(network): \(errors)")
+    }
+
+    @Test func opcMessagesInUDPDatagramsAreShownByteForByte() throws {
+        let (shown, sent, errors) = try stream("opc", width: 16, height: 8, sender: "opc-udp")
+        #expect(shown.bytes == sent, "OPC over UDP: \(errors)")
     }
 }

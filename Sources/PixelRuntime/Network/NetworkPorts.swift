@@ -23,10 +23,9 @@ public enum NetworkPorts {
         var server: (any StreamServer)?
         for kind in setup.protocols {
             let endpoint = NetworkEndpoint(address: address, port: setup.port(for: kind))
-            if kind.isTCP {
-                server = try TCPStreamServer(listening: endpoint, for: kind)
-                continue
-            }
+            // OPC comes over TCP, and as UDP datagrams (one message each, as LedFx sends it)
+            // on the same port number.
+            if kind.isTCP { server = try TCPStreamServer(listening: endpoint, for: kind) }
             let buffer = receiveBufferBytes(layout)
             let maximumSize = kind == .flaschenTaschen ? 65_507 : 2048
             // Bound to every interface, the socket receives unicast and every group joined;
