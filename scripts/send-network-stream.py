@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Sends one test picture to a PixelWheel receiver on loopback, for the end-to-end tests.
 
-    send-network-stream.py PROTOCOL PORT WIDTH HEIGHT SECONDS
+    send-network-stream.py PROTOCOL PORT WIDTH HEIGHT SECONDS [BIND_ADDRESS]
 
 The picture is pixel (x, y) = ((x * 37 + 11) % 256, (y * 53 + 7) % 256, (x * y * 13 + 5) % 256),
 row-major from the top-left; the test rebuilds it and compares the recorded PNG byte for byte.
@@ -10,9 +10,11 @@ It is sent about 20 times a second for SECONDS.
 - e131: the `sacn` package from PyPI (an independent sender: LedFx and many scripts use it),
   unicast to 127.0.0.1. `sacn` always sends to E1.31's standard port, so its module constant
   for that port is set to PORT; its packets are built and sent by the library unchanged.
-- ddp, wled-udp, tpm2, opc (TCP), flaschen: the bytes are written from the protocols'
-  descriptions (docs/network.md) with plain sockets. LedFx's own code sends DDP, WLED UDP and
-  OPC datagrams too, in scripts/send-with-ledfx.py.
+- e131-multicast: the same `sacn` sender, but multicast to each universe's group
+  239.255.hi.lo from BIND_ADDRESS (scripts/test-multicast.sh runs it in a network namespace).
+- ddp, wled-udp, tpm2, opc (TCP), opc-udp (one OPC message a datagram), flaschen: the bytes are
+  written from the protocols' descriptions (docs/network.md) with plain sockets. LedFx's own
+  code sends DDP, WLED UDP and OPC datagrams too, in scripts/send-with-ledfx.py.
 
 Exit status 3 when the `sacn` package is missing.
 """
@@ -30,7 +32,7 @@ def picture(width, height):
     return bytes(data)
 
 
-def send_e131(port, pixels, seconds):
+def send_e131(port, pixels, seconds, bind_address="127.0.0.1", multicast=False):
     try:
         import sacn
         import sacn.sending.sender_socket_udp as udp
@@ -38,13 +40,16 @@ def send_e131(port, pixels, seconds):
         print("the sacn package is missing: pip install sacn", file=sys.stderr)
         sys.exit(3)
     udp.DEFAULT_PORT = port
-    sender = sacn.sACNsender(bind_address="127.0.0.1", bind_port=0, source_name="PixelWheel test",
+    sender = sacn.sACNsender(bind_address=bind_address, bind_port=0, source_name="PixelWheel test",
                              fps=20, universeDiscovery=False)
     sender.start()
     universes = [pixels[i:i + 510] for i in range(0, len(pixels), 510)]
     for index, channels in enumerate(universes):
         sender.activate_output(index + 1)
-        sender[index + 1].destination = "127.0.0.1"
+        if multicast:
+            sender[index + 1].multicast = True
+        else:
+            sender[index + 1].destination = "127.0.0.1"
         sender[index + 1].dmx_data = tuple(channels)
     time.sleep(seconds)
     sender.stop()
@@ -86,6 +91,8 @@ def main():
     pixels = picture(width, height)
     if kind == "e131":
         send_e131(port, pixels, seconds)
+    elif kind == "e131-multicast":
+        send_e131(port, pixels, seconds, bind_address=sys.argv[6], multicast=True)
     elif kind == "ddp":
         send_datagrams(port, ddp_packets(pixels), seconds)
     elif kind == "wled-udp":
@@ -96,6 +103,8 @@ def main():
         send_datagrams(port, [b"P6\n%d %d\n255\n" % (width, height) + pixels], seconds)
     elif kind == "opc":
         send_opc(port, pixels, seconds)
+    elif kind == "opc-udp":
+        send_datagrams(port, [bytes([0, 0]) + len(pixels).to_bytes(2, "big") + pixels], seconds)
     else:
         print("unknown protocol " + kind, file=sys.stderr)
         sys.exit(2)

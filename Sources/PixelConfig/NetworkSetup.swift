@@ -28,12 +28,25 @@ public struct NetworkSetup: Sendable, Equatable {
     /// The listen address, host order (checked when set).
     public var listenAddress: UInt32 { NetworkEndpoint.parseAddress(listen) ?? 0x7F00_0001 }
 
-    /// Refuses a listen address beyond loopback with no `allow` list: a stream takes the
-    /// display, so another machine may send one only when the user has named which.
+    /// Whether the listen address is beyond loopback with no `allow` list (whether or not any
+    /// protocol is on yet: a flag may turn one on over a file's address).
+    public var listensBeyondLoopbackToAnyone: Bool {
+        !NetworkEndpoint(address: listenAddress, port: 0).isLoopback && allow.isEmpty
+    }
+
+    /// Refuses a listen address beyond loopback with no `allow` list when a protocol is on: a
+    /// stream takes the display, so another machine may send one only when the user has named
+    /// which. The message names both the `--network-allow` flag and the `allow` key; the
+    /// `[network]` table's own check names only its key (`exposureProblem(listen:fix:)`).
     public func checkExposure() throws(NetworkSetupProblem) {
-        guard isOn, !NetworkEndpoint(address: listenAddress, port: 0).isLoopback, allow.isEmpty else { return }
-        throw NetworkSetupProblem("listening on \(listen) would let any machine that reaches this one take the display; "
-            + "name the senders with --network-allow CIDR (allow = [...] in [network]), e.g. 192.168.1.0/24, or 0.0.0.0/0 for every sender")
+        guard isOn, listensBeyondLoopbackToAnyone else { return }
+        throw Self.exposureProblem(listen: listen, fix: "with --network-allow CIDR (allow = [...] in [network])")
+    }
+
+    /// The problem of listening on `listen` to every sender, naming the senders `fix`.
+    public static func exposureProblem(listen: String, fix: String) -> NetworkSetupProblem {
+        NetworkSetupProblem("listening on \(listen) would let any machine that reaches this one take the display; "
+            + "name the senders \(fix), e.g. 192.168.1.0/24, or 0.0.0.0/0 for every sender")
     }
 
     /// The names `--network` takes, for messages.

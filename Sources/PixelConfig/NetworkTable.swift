@@ -28,6 +28,7 @@ extension ConfigurationLoader.Checker {
             problem(locate.line(table: nil, key: "network"), "network", "must be a table, written [network]")
             return setup
         }
+        var badKeys: Set<String> = []
         for key in network.keys.sorted() {
             let item = network[key]!
             let line = locate.line(table: "network", key: key)
@@ -51,8 +52,14 @@ extension ConfigurationLoader.Checker {
                     throw NetworkSetupProblem("unknown key; [network] takes " + NetworkTable.keys.joined(separator: ", "))
                 }
             } catch {
+                badKeys.insert(key)
                 problem(line, "network.\(key)", error.description)
             }
+        }
+        // A bad `allow` is its own problem already.
+        if setup.isOn, setup.listensBeyondLoopbackToAnyone, !badKeys.contains("allow") {
+            let fix = "with allow = [\"CIDR\", ...] in [network]"
+            problem(locate.line(table: "network", key: "listen"), "network.listen", NetworkSetup.exposureProblem(listen: setup.listen, fix: fix).description)
         }
         return setup
     }

@@ -12,8 +12,9 @@
 /// A numbered push that arrives before the rest of its frame waits for them: packets numbered
 /// before it complete the frame, and one numbered after it (the next frame) gives it up. A
 /// packet numbered at or up to 4 behind the last push is a straggler of a frame already shown
-/// or given up, and is ignored. Frames of 15 packets or more wrap the numbers: for them only
-/// the coverage counts, and a push must come last.
+/// or given up, and is ignored, until the frame arriving has 10 packets (its numbers then reach
+/// that zone themselves). Frames of 15 packets or more wrap the numbers: for them only the
+/// coverage counts, and a push must come last.
 struct DDPFrameCheck: Sendable {
     /// What became of the frame after a packet.
     enum Outcome: Equatable, Sendable {
@@ -73,8 +74,11 @@ struct DDPFrameCheck: Sendable {
         return packets == Self.steps(from: lastPush, to: push)
     }
 
+    /// A number up to `stragglerSteps` behind the last push, while the frame arriving is too
+    /// short for its own numbers to have come round to there: from the 11th packet of a frame
+    /// on (frames of 11 to 18 packets and more, 128×64 is 18), the next numbers are that frame's.
     private func isStraggler(_ sequence: UInt8) -> Bool {
-        guard let lastPush, packets < Self.countedPackets else { return false }
+        guard let lastPush, packets < Self.countedPackets - Self.stragglerSteps - 1 else { return false }
         return Self.steps(from: sequence, to: lastPush) <= Self.stragglerSteps
     }
 

@@ -130,29 +130,6 @@ public struct StreamFrameAssembler: Sendable {
         hasNewData = hasNewData || count > 0
     }
 
-    /// Writes an RGB image of `width × height` with its top-left at (`x`, `y`) of the frame,
-    /// clipped to it; black pixels are skipped when `blackIsTransparent` (Flaschen-Taschen's
-    /// layers above 0).
-    public mutating func writeImage(_ pixels: ArraySlice<UInt8>, width: Int, height: Int, x: Int, y: Int,
-                                    blackIsTransparent: Bool) {
-        guard width > 0, height > 0, pixels.count >= width * height * 3 else { return }
-        let left = max(0, x), right = min(layout.width, x + width)
-        let top = max(0, y), bottom = min(layout.height, y + height)
-        guard left < right, top < bottom else { return }
-        for row in top..<bottom {
-            for column in left..<right {
-                let sourceIndex: Int = pixels.startIndex + ((row - y) * width + (column - x)) * 3
-                let red = pixels[sourceIndex], green = pixels[sourceIndex + 1], blue = pixels[sourceIndex + 2]
-                if blackIsTransparent && red == 0 && green == 0 && blue == 0 { continue }
-                let target: Int = (row * layout.width + column) * 3
-                working[target] = red
-                working[target + 1] = green
-                working[target + 2] = blue
-            }
-        }
-        hasNewData = true
-    }
-
     /// Completes the frame if anything arrived since the last one; returns whether it did.
     public mutating func present() -> Bool {
         guard hasNewData else { return false }

@@ -32,7 +32,7 @@ public struct PanelDescription: Sendable {
     /// The text it was parsed from (for status lines and messages).
     public let text: String
     /// The panel type and its configuration.
-    public let kind: Kind
+    public internal(set) var kind: Kind
     /// The bus device: `/dev/spidev0.0`, `/dev/i2c-1`, or for HUB75 a gpiochip path or label
     /// (`auto`: the Pi's GPIO controller, found by its label).
     public let device: String
@@ -107,6 +107,16 @@ public struct PanelDescription: Sendable {
 
     /// The bus this panel hangs on.
     public var bus: Bus { Self.bus(of: kind) }
+
+    /// This description with a sending panel's host names resolved (`NetworkSenderConfiguration.resolvingHostNames`);
+    /// other panels as they are.
+    public func resolvingHostNames<Failure: Error>(_ resolve: (String) -> UInt32?,
+                                                   unresolved: (String) -> Failure) throws(Failure) -> PanelDescription {
+        guard case let .network(configuration) = kind else { return self }
+        var resolved = self
+        resolved.kind = .network(try configuration.resolvingHostNames(resolve, unresolved: unresolved))
+        return resolved
+    }
 
     private static func bus(of kind: Kind) -> Bus {
         switch kind {

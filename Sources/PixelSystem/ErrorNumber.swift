@@ -13,4 +13,8 @@ public enum ErrorNumber {
     public static let addressNotAvailable = EADDRNOTAVAIL
     /// `EACCES`: permission denied (a port below 1024 without the right to it, say).
     public static let permissionDenied = EACCES
+    /// `ENOBUFS`: no more multicast groups on this socket (`net.ipv4.igmp_max_memberships`).
+    public static let noBufferSpace = ENOBUFS
+    /// `ENODEV`: no interface to join a multicast group on (no route to it).
+    public static let noDevice = ENODEV
 }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import PixelNetwork
 
 /// Host names and addresses as a server binds them.
 public enum HostAddress {
@@ -11,10 +12,20 @@ public enum HostAddress {
     /// name) — written as `inet_ntop` writes it; nil when it names none. Goes through the
     /// system-call seam as the library call `getaddrinfo`, naming `host`.
     public static func numeric(_ host: String) -> String? {
-        SystemCalls.libraryText(.library(name: "getaddrinfo", fd: 0, arguments: [], bytes: [], text: host),
+        numeric(host, family: AF_UNSPEC)
+    }
+
+    /// The IPv4 address `name` stands for (host order): itself when dotted, else the first
+    /// IPv4 address `getaddrinfo` gives for it (DNS, mDNS, /etc/hosts); nil when none.
+    public static func ipv4(_ name: String) -> UInt32? {
+        numeric(name, family: AF_INET).flatMap { NetworkEndpoint.parseAddress($0) }
+    }
+
+    private static func numeric(_ host: String, family wanted: Int32) -> String? {
+        SystemCalls.libraryText(.library(name: "getaddrinfo", fd: 0, arguments: wanted == AF_UNSPEC ? [] : [Int(wanted)], bytes: [], text: host),
                                 capacity: Int(INET6_ADDRSTRLEN)) { buffer, capacity in
             var hints = addrinfo()
-            hints.ai_family = AF_UNSPEC
+            hints.ai_family = wanted
             hints.ai_flags = AI_PASSIVE
             #if canImport(Glibc)
             hints.ai_socktype = Int32(SOCK_STREAM.rawValue)

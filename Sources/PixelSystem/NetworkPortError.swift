@@ -25,8 +25,15 @@ public enum NetworkPortError: Error, CustomStringConvertible, Sendable, Hashable
             return "\(kind.displayName) port \(endpoint): ports below 1024 need privileges; pick another with --network-port \(kind.flagName)=PORT"
         case let .multicastJoin(group, universe, code):
             let reason = SystemCalls.message(for: code)
-            return "cannot join the E1.31 multicast group \(group.addressText) of universe \(universe) (\(reason)); "
-                + "send unicast to this machine instead, or raise net.ipv4.igmp_max_memberships for many universes"
+            let start = "cannot join the E1.31 multicast group \(group.addressText) of universe \(universe) (\(reason)); "
+            switch code {
+            case ErrorNumber.noBufferSpace:
+                return start + "raise the groups a socket may join (sysctl -w net.ipv4.igmp_max_memberships=64), or send unicast to this machine"
+            case ErrorNumber.noDevice:
+                return start + "no interface has a route to it: add one (ip route add 239.255.0.0/16 dev IFACE), or send unicast to this machine"
+            default:
+                return start + "send unicast to this machine instead"
+            }
         case let .failed(call, kind, endpoint, code):
             return "\(kind.displayName) on \(endpoint): \(call) failed (\(SystemCalls.message(for: code)))"
         }

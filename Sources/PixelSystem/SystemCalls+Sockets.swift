@@ -30,7 +30,11 @@ extension SystemCalls {
 
     /// `setsockopt(2)` with `value`'s bytes.
     public static func setSocketOption(_ fd: Int32, level: Int32, name: Int32, value: [UInt8]) -> Int32 {
-        if intercept(.setSocketOption(fd: fd, level: level, name: name, value: value)) { return -1 }
+        switch answer(.setSocketOption(fd: fd, level: level, name: name, value: value)) {
+        case .fail?: return -1
+        case .succeed?: return 0
+        case nil: break
+        }
         return value.withUnsafeBytes { setsockopt(fd, level, name, $0.baseAddress, socklen_t($0.count)) }
     }
 
@@ -42,7 +46,11 @@ extension SystemCalls {
 
     /// `bind(2)` to an IPv4 `address` (host order) and `port`.
     public static func bind(_ fd: Int32, address: UInt32, port: UInt16) -> Int32 {
-        if intercept(.bind(fd: fd, address: address, port: port)) { return -1 }
+        switch answer(.bind(fd: fd, address: address, port: port)) {
+        case .fail?: return -1
+        case .succeed?: return 0
+        case nil: break
+        }
         var socketAddress = Self.socketAddress(address, port)
         return withUnsafePointer(to: &socketAddress) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in

@@ -10,8 +10,14 @@ import PixelNetwork
 ///
 /// It sets `SO_REUSEADDR`, asks for a receive buffer of `receiveBufferBytes` (a show sends a
 /// frame as one burst of packets; the kernel may grant less), joins the multicast `groups`
-/// when asked (E1.31's 239.255.hi.lo), and reads datagrams of at most `maximumDatagramSize`
-/// bytes: a longer one is cut and counted in `oversizedDatagrams`.
+/// when asked (E1.31's 239.255.hi.lo) on the interface the kernel routes them to, and reads
+/// datagrams of at most `maximumDatagramSize` bytes: a longer one is cut and counted in
+/// `oversizedDatagrams`.
+///
+/// Linux lets one socket join `net.ipv4.igmp_max_memberships` groups (20 by default) and a
+/// 128×64 panel has 49 universes, so groups past the limit are joined on extra sockets that
+/// only hold the membership: the bound socket receives every group this machine joined, as a
+/// socket does unless `IP_MULTICAST_ALL` is turned off.
 public final class UDPSocket: DatagramChannel {
     /// The bound address and port.
     public let endpoint: NetworkEndpoint
@@ -23,6 +29,8 @@ public final class UDPSocket: DatagramChannel {
     public private(set) var failedSends = 0
 
     private let fd: Int32
+    /// Sockets that only hold multicast memberships past the first socket's limit.
+    private let membershipHolders: [Int32]
     private var buffer: [UInt8]
 
     /// Opens `endpoint` for `kind`; throws a `NetworkPortError` naming the fix.
@@ -37,13 +45,11 @@ public final class UDPSocket: DatagramChannel {
             SystemCalls.close(fd)
             throw NetworkPortError.binding(kind, endpoint, errno: code)
         }
-        for (group, universe) in multicastGroups {
-            let request = Self.membership(group: group, interface: endpoint.address)
-            guard SystemCalls.setSocketOption(fd, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: request) == 0 else {
-                let code = SystemCalls.lastError
-                SystemCalls.close(fd)
-                throw .multicastJoin(group: NetworkEndpoint(address: group, port: endpoint.port), universe: universe, errno: code)
-            }
+        do {
+            membershipHolders = try Self.join(multicastGroups, first: fd, port: endpoint.port)
+        } catch {
+            SystemCalls.close(fd)
+            throw error
         }
         self.fd = fd
         self.endpoint = endpoint
@@ -51,7 +57,35 @@ public final class UDPSocket: DatagramChannel {
         buffer = [UInt8](repeating: 0, count: self.maximumDatagramSize)
     }
 
-    deinit { SystemCalls.close(fd) }
+    /// Joins `groups`, on `first` until it can take no more, then on new holder sockets;
+    /// returns the holders. A group that a fresh socket cannot join throws.
+    private static func join(_ groups: [(group: UInt32, universe: UInt16)], first: Int32,
+                             port: UInt16) throws(NetworkPortError) -> [Int32] {
+        var holders: [Int32] = []
+        var current = first
+        var joinedOnCurrent = 0
+        for (group, universe) in groups {
+            let request = membership(group: group, interface: 0)
+            while SystemCalls.setSocketOption(current, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: request) != 0 {
+                let code = SystemCalls.lastError
+                let holder = code == ErrorNumber.noBufferSpace && joinedOnCurrent > 0 ? SystemCalls.ipv4Socket(stream: false) : -1
+                guard holder >= 0 else {
+                    for fd in holders { SystemCalls.close(fd) }
+                    throw .multicastJoin(group: NetworkEndpoint(address: group, port: port), universe: universe, errno: code)
+                }
+                holders.append(holder)
+                current = holder
+                joinedOnCurrent = 0
+            }
+            joinedOnCurrent += 1
+        }
+        return holders
+    }
+
+    deinit {
+        SystemCalls.close(fd)
+        for holder in membershipHolders { SystemCalls.close(holder) }
+    }
 
     /// The datagrams waiting, at most `maximum`; stops at the first empty read.
     public func receive(maximum: Int) -> [Datagram] {

@@ -40,6 +40,8 @@ struct AppOptions: ParsableArguments {
         if config != nil, size != nil || panel != nil {
             throw OptionError.conflict("--config describes the panels; leave out --size and --panel, or leave out --config")
         }
+        // With a file, the file's [network] and the flags are checked together once read.
+        if config == nil { try network.flags.checkWithoutFile() }
     }
 
     /// The set-up: the configuration file's, or the flags', with the flags given over the file's.

@@ -88,7 +88,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Measure only this panel's encoder: a type (hub75) for its default rows, or a description (hub75:rows=64,cols=128). Without --effect, no effect rows.", valueName: "TYPE:key=value,…"))
     var panel: String?
 
-    @Flag(name: .long, help: "Measure only the network rows: parsing each stream protocol's packet and receiving a 128x64 frame over E1.31 and DDP.")
+    @Flag(name: .long, help: "Measure only the network rows: parsing each stream protocol's packet, receiving a 128x64 frame over E1.31 and DDP, and the highest frame rate over loopback sockets.")
     var network = false
 
     @Option(name: .long, help: ArgumentHelp("With --network (implied): only the rows whose label contains this text, e.g. 'E1.31 data'.", valueName: "TEXT"))

@@ -24,12 +24,24 @@ struct SendingPanelTableTests {
     }
 
     @Test func aBadHostIsOneProblemOnItsLine() {
-        let text = "[[panel]]\ntype = \"e131\"\nhost = \"pixel.local\"\n"
+        let text = "[[panel]]\ntype = \"e131\"\nhost = \"pixel_local\"\n"
         do {
             _ = try ConfigurationLoader.parse(text, file: "wall.toml")
             Issue.record("accepted")
         } catch {
             #expect(error.problems.map { "\($0.line) \($0.keyPath)" } == ["3 panel[1].host"])
+        }
+    }
+
+    @Test func aHostNameIsKeptToResolveAtStartAndABadAddressIsStillRefused() throws {
+        let setup = try ConfigurationLoader.parse(Self.tile("wall-left.local", x: 0))
+        let main = try #require(setup.mainPanel)
+        guard case let .network(wall) = main.description.kind else { Issue.record("not a sending panel"); return }
+        #expect(wall.tiles.map(\.destination) == ["wall-left.local:4048"])
+        #expect(wall.tiles.map(\.hostName) == ["wall-left.local"])
+        for bad in ["300.1.2.3", "wall..left", "-wall", "wall_left", "10.0.0"] {
+            #expect(!NetworkSenderConfiguration.isHostName(bad), "\(bad)")
+            #expect(throws: ConfigurationError.self) { try ConfigurationLoader.parse(Self.tile(bad, x: 0)) }
         }
     }
 }

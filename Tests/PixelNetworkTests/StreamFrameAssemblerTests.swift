@@ -173,17 +173,6 @@ import Testing
         #expect(step18)
         #expect(assembler.frame == SpecPackets.ramp(24))
     }
-
-    @Test func anImageIsPlacedAndClippedAndBlackCanBeTransparent() {
-        var assembler = StreamFrameAssembler(layout: Self.small)
-        assembler.write([5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5][...], fromPixel: 0, format: .rgb)
-        assembler.writeImage([1, 1, 1, 0, 0, 0, 2, 2, 2, 0, 0, 0][...], width: 2, height: 2, x: 3, y: 0, blackIsTransparent: true)
-        let step19 = assembler.present()
-        #expect(step19)
-        #expect(Self.pixel(assembler.frame, 3) == [1, 1, 1])
-        #expect(Self.pixel(assembler.frame, 7) == [2, 2, 2])
-        #expect(Self.pixel(assembler.frame, 2) == [5, 5, 5])
-    }
 }
 
 @Suite struct E131SourceArbiterTests {

@@ -42,6 +42,23 @@ struct CommandLineTests {
         #expect(open.errors.split(separator: "\n").count == 1, "one line: \(open.errors)")
     }
 
+    @Test func webListeningBeyondLoopbackWithoutAllowStopsAtOptionChecking() throws {
+        // Without --network too: the address alone says the user means to listen there.
+        let open = try pixelwheel("web", "--network-listen", "0.0.0.0", "--seconds", "0.2")
+        #expect(open.status != 0)
+        #expect(open.errors.contains("name the senders with --network-allow CIDR"), "\(open.errors)")
+        #expect(!open.errors.contains("Usage:") && open.errors.split(separator: "\n").count == 1, "one line: \(open.errors)")
+    }
+
+    @Test func runCheckReportsAnOpenListenAddressWithItsLine() throws {
+        let dir = try TemporaryDirectory()
+        try dir.put(Array("[app]\nfps = 30\n\n[network]\nprotocols = \"e131\"\nlisten = \"0.0.0.0\"\n".utf8), as: "open.toml")
+        let result = try pixelwheel("run", "--config", dir.file("open.toml"), "--check")
+        #expect(result.status == 2, "\(result.errors)")
+        let expected = dir.file("open.toml") + ":6: network.listen: listening on 0.0.0.0 would let any machine"
+        #expect(result.errors.contains(expected), "\(result.errors)")
+    }
+
     @Test func secondsOutOfRangeNameTheRangeAsWritten() throws {
         let result = try pixelwheel("render", "bounce", "--seconds", "0.05", "--out", "/tmp/never.gif")
         #expect(result.status != 0)

@@ -38,4 +38,30 @@ struct NetworkFlagsOverFileTests {
         try setup.apply(NetworkFlags())
         #expect(setup.network == before)
     }
+
+    @Test func aFlagThatTurnsStreamsOnOverAFilesOpenAddressNeedsAnAllowList() throws {
+        var setup = try ConfigurationLoader.parse("[network]\nlisten = \"0.0.0.0\"\n")
+        var flags = NetworkFlags()
+        flags.protocols = "ddp"
+        var refused = setup
+        #expect(throws: OptionError.self) { try refused.apply(flags) }
+        flags.allow = ["10.0.0.0/8"]
+        try setup.apply(flags)
+        #expect(setup.network.protocols == [.ddp])
+    }
+
+    @Test func flagsAloneListeningBeyondLoopbackNeedAnAllowFlag() throws {
+        var flags = NetworkFlags()
+        flags.listen = "0.0.0.0"
+        let message = "listening on 0.0.0.0 would let any machine that reaches this one take the display; name the senders with --network-allow CIDR"
+        #expect(throws: OptionError.conflict(NetworkSetup.exposureProblem(listen: "0.0.0.0", fix: NetworkFlags.allowFix).description)) {
+            try flags.checkWithoutFile()
+        }
+        #expect(NetworkSetup.exposureProblem(listen: "0.0.0.0", fix: NetworkFlags.allowFix).description.hasPrefix(message))
+        flags.allow = ["192.168.1.0/24"]
+        try flags.checkWithoutFile()
+        flags.allow = []
+        flags.listen = "127.0.0.1"
+        try flags.checkWithoutFile()
+    }
 }

@@ -20,14 +20,14 @@ import Testing
     /// The flood's bounds: bursts, packets per port a burst, and seconds.
     static let bursts = 120, packetsPerBurst = 40, seconds = 4.0
 
-    /// A loopback port that a UDP socket (and a TCP one, for OPC) can take now, near `near`.
+    /// A loopback port that a UDP socket (and for OPC a TCP one as well) can take now, near `near`.
     static func freePort(near: Int, kind: NetworkProtocol) -> UInt16? {
         for offset in 0..<200 {
             let port = UInt16(near + offset)
             let endpoint = NetworkEndpoint(address: 0x7F00_0001, port: port)
-            // OPC takes the port for TCP and for datagrams alike.
-            let tcpFree = !kind.isTCP || (try? TCPStreamServer(listening: endpoint, for: kind)) != nil
-            if tcpFree, (try? UDPSocket(binding: endpoint, for: kind)) != nil { return port }
+            let udp = try? UDPSocket(binding: endpoint, for: kind)
+            let tcp = kind.isTCP ? try? TCPStreamServer(listening: endpoint, for: kind) : nil
+            if udp != nil && (tcp != nil || !kind.isTCP) { return port }
         }
         return nil
     }

@@ -34,19 +34,32 @@ struct NetworkStreamEndToEndTests {
         return try #require(Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)))
     }
 
+    /// Whether nothing holds `port` on 127.0.0.1 now (UDP, or TCP).
+    static func isFree(_ port: Int, tcp: Bool) throws -> Bool {
+        let python = try NetworkPeerPython.interpreter.get()
+        let kind = tcp ? "SOCK_STREAM" : "SOCK_DGRAM"
+        let code = "import socket; s = socket.socket(socket.AF_INET, socket.\(kind)); s.bind(('127.0.0.1', \(port)))"
+        return try ChildProcess.run(python, ["-c", code]).status == 0
+    }
+
     /// Runs the receiver for 3 s while the sender streams `network` for 2 s, and returns the
     /// last recorded frame and the picture sent.
-    func stream(_ network: String, width: Int = 24, height: Int = 16,
-                sender: (python: String, script: String, kind: String)? = nil) throws -> (shown: RGBImage8, sent: [UInt8], errors: String) {
+    func stream(_ network: String, width: Int = 24, height: Int = 16, kind: String? = nil,
+                sender: (python: String, script: String)? = nil) throws -> (shown: RGBImage8, sent: [UInt8], errors: String) {
         let python = try sender?.python ?? NetworkPeerPython.interpreter.get()
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("frames"), withIntermediateDirectories: false)
         try dir.put(Array("brightness = 100\n".utf8), as: "state.conf")
-        let port = try Self.freePort(tcp: network == "opc")
+        // OPC listens on TCP and UDP: a port free for both.
+        var port = try Self.freePort(tcp: network == "opc")
+        for _ in 0..<20 where network == "opc" {
+            if try Self.isFree(port, tcp: false) { break }
+            port = try Self.freePort(tcp: true)
+        }
         let script = RepositoryPaths.root() + "/scripts/" + (sender?.script ?? "send-network-stream.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [script, sender?.kind ?? network, "\(port)", "\(width)", "\(height)", "2"]
+        process.arguments = [script, kind ?? network, "\(port)", "\(width)", "\(height)", "2"]
         try process.run()
         let result = try ChildProcess.run(binary, ["sim", "--no-tty", "--real-time", "--seconds", "3", "--size", "\(width)x\(height)",
                                                    "--network", network, "--network-port", "\(network)=\(port)",
@@ -83,7 +96,13 @@ struct NetworkStreamEndToEndTests {
           arguments: [("ddp", "ddp"), ("wled-udp", "warls"), ("wled-udp", "drgb"), ("wled-udp", "drgbw"), ("wled-udp", "dnrgb"), ("opc", "opc")])
     func ledFxsSendersAreShownByteForByte(network: String, kind: String) throws {
         let python = try NetworkPeerPython.ledFx.get()
-        let (shown, sent, errors) = try stream(network, width: 16, height: 8, sender: (python, "send-with-ledfx.py", kind))
+        let (shown, sent, errors) = try stream(network, width: 16, height: 8, kind: kind, sender: (python, "send-with-ledfx.py"))
         #expect(shown.bytes == sent, "\(kind) from LedFx: \(errors)")
+    }
+
+    /// 48×32 makes a 4612-byte datagram, past the 2048 bytes other protocols' datagrams get.
+    @Test func opcMessagesInUDPDatagramsAreShownByteForByte() throws {
+        let (shown, sent, errors) = try stream("opc", width: 48, height: 32, kind: "opc-udp")
+        #expect(shown.bytes == sent, "OPC over UDP: \(errors)")
     }
 }

@@ -64,7 +64,7 @@ struct NetworkSenderPanelTests {
         #expect(PanelDescription.tiles(panels) == nil)
     }
 
-    @Test(arguments: [("ddp:width=8", "host"), ("ddp:host=example.com", "host"), ("e131:host=10.0.0.300", "host"),
+    @Test(arguments: [("ddp:width=8", "host"), ("ddp:host=example_com", "host"), ("e131:host=10.0.0.300", "host"),
                       ("artnet:host=10.0.0.2,port=70000", "port"), ("ddp:host=10.0.0.2,port=0", "port"),
                       ("e131:host=10.0.0.2,sync=70000", "sync"), ("ddp:host=10.0.0.2,sync=3", "sync")])
     func badValuesAreOneLineNamingTheKey(text: String, key: String) {

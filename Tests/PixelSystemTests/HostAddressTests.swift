@@ -13,6 +13,16 @@ struct HostAddressTests {
         #expect(["127.0.0.1", "::1"].contains(HostAddress.numeric("localhost")))
     }
 
+    @Test func aSendingPanelsHostNameResolvesToIPv4Only() {
+        #expect(HostAddress.ipv4("localhost") == 0x7F00_0001)
+        #expect(HostAddress.ipv4("192.168.1.50") == 0xC0A8_0132)
+        #expect(HostAddress.ipv4("::1") == nil, "an IPv6 address is no IPv4 one")
+        let recorder = SystemCallRecorder()
+        recorder.fail(errno: 2) { if case .library("getaddrinfo", _, _, _, _) = $0 { true } else { false } }
+        let address = SystemCallRecorder.$current.withValue(recorder) { HostAddress.ipv4("wall-left.local") }
+        #expect(address == nil)
+    }
+
     @Test func theLookupGoesThroughTheSeamAndCanFail() {
         let recorder = SystemCallRecorder()
         recorder.fail(errno: 2) { if case .library("getaddrinfo", _, _, _, _) = $0 { true } else { false } }

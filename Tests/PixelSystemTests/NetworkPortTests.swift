@@ -1,5 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import PixelNetwork
-import PixelSystem
+@testable import PixelSystem
 import Testing
 
 /// The network ports through the system-call seam: the exact calls, and each failure as one
@@ -36,5 +39,60 @@ struct NetworkPortTests {
     @Test func aRealSocketReceivesADatagramWithItsSender() throws {
         let receiver = try UDPSocket(binding: NetworkEndpoint(dotted: "127.0.0.1", port: 0)!, for: .ddp)
         #expect(receiver.receive(maximum: 4).isEmpty, "non-blocking: nothing waits")
+    }
+
+    /// A recorder standing in for the kernel: sockets 42 then 43, and a first socket that takes
+    /// `limit` groups before `ENOBUFS`, as `net.ipv4.igmp_max_memberships` makes it.
+    static func kernel(limit: Int, holderFails: Bool = false) -> SystemCallRecorder {
+        let recorder = SystemCallRecorder()
+        recorder.succeed(returning: 42, times: 1, when: { if case .socket = $0 { true } else { false } })
+        recorder.succeed(returning: 43, times: 1, when: { if case .socket = $0 { true } else { false } })
+        recorder.succeed(when: { if case .bind = $0 { true } else { false } })
+        recorder.succeed(when: { if case .close = $0 { true } else { false } })
+        recorder.succeed(times: limit, when: { if case .setSocketOption(42, _, IP_ADD_MEMBERSHIP, _) = $0 { true } else { false } })
+        recorder.fail(errno: ErrorNumber.noBufferSpace, when: { if case .setSocketOption(42, _, IP_ADD_MEMBERSHIP, _) = $0 { true } else { false } })
+        if holderFails {
+            recorder.fail(errno: ErrorNumber.noBufferSpace, when: { if case .setSocketOption(43, _, IP_ADD_MEMBERSHIP, _) = $0 { true } else { false } })
+        }
+        recorder.succeed(when: { if case .setSocketOption = $0 { true } else { false } })
+        return recorder
+    }
+
+    static let groups: [(group: UInt32, universe: UInt16)] = (1...3).map { (UDPSocket.e131Group(universe: $0), $0) }
+
+    @Test func groupsPastOneSocketsLimitAreJoinedOnAHolderSocket() throws {
+        let recorder = Self.kernel(limit: 2)
+        SystemCallRecorder.$current.withValue(recorder) {
+            let socket = try? UDPSocket(binding: NetworkEndpoint(dotted: "0.0.0.0", port: 5568)!, for: .e131, multicastGroups: Self.groups)
+            #expect(socket != nil)
+        }
+        let third = UDPSocket.membership(group: UDPSocket.e131Group(universe: 3), interface: 0)
+        let joinedOnHolder = SystemCall.setSocketOption(fd: 43, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: third)
+        #expect(recorder.calls.contains(joinedOnHolder))
+        #expect(recorder.calls.contains(.close(fd: 43)), "the holder closes with the socket")
+    }
+
+    @Test func aGroupNoSocketCanJoinIsOneLineNamingTheSetting() {
+        let recorder = Self.kernel(limit: 2, holderFails: true)
+        let error = SystemCallRecorder.$current.withValue(recorder) { () -> NetworkPortError? in
+            do {
+                _ = try UDPSocket(binding: NetworkEndpoint(dotted: "0.0.0.0", port: 5568)!, for: .e131, multicastGroups: Self.groups)
+                return nil
+            } catch let error as NetworkPortError {
+                return error
+            } catch {
+                return nil
+            }
+        }
+        let text = error?.description ?? ""
+        #expect(text.hasPrefix("cannot join the E1.31 multicast group 239.255.0.3 of universe 3"), "\(text)")
+        #expect(text.contains("sysctl -w net.ipv4.igmp_max_memberships=64"), "\(text)")
+        #expect(recorder.calls.contains(.close(fd: 42)) && recorder.calls.contains(.close(fd: 43)), "nothing left open")
+    }
+
+    @Test func noRouteForMulticastSaysWhichRouteToAdd() {
+        let group = NetworkEndpoint(dotted: "239.255.0.1", port: 5568)!
+        let error = NetworkPortError.multicastJoin(group: group, universe: 1, errno: ErrorNumber.noDevice)
+        #expect(error.description.contains("ip route add 239.255.0.0/16 dev IFACE"))
     }
 }

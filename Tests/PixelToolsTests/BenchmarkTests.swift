@@ -73,9 +73,10 @@ struct BenchmarkTests {
             {"encode":"HT16K33","median_ns":300,"p99_ns":400,"allocations_per_iteration":2.5}],
             "network":[],
             "input_latency":{"median_ns":1000,"p99_ns":2000,"max_ns":3000,"frame_period_ns":16666667},
-            "stream_latency":null}
+            "stream_latency":null,
+            "socket_rates":[]}
             """)
-        #expect(Benchmark.jsonDocument(effects: [], encode: [], inputLatency: nil) == "{\"effects\":[\n  \n],\n\"encode\":[],\n\"network\":[],\n\"input_latency\":null,\n\"stream_latency\":null}")
+        #expect(Benchmark.jsonDocument(effects: [], encode: [], inputLatency: nil) == "{\"effects\":[\n  \n],\n\"encode\":[],\n\"network\":[],\n\"input_latency\":null,\n\"stream_latency\":null,\n\"socket_rates\":[]}")
     }
 }
 
@@ -155,5 +156,19 @@ struct NetworkBenchmarkTests {
         // the machine is loaded, as on a real display, but most must arrive.
         #expect(result.samples >= 6 && result.samples <= 12, "\(result.samples) of 12 frames seen")
         #expect(result.median > 0 && result.maximum >= result.median && result.framePeriod == 16_666_666)
+    }
+
+    @Test func framesOverLoopbackSocketsAreCountedSentAgainstAssembled() throws {
+        let results = try SocketRateBenchmark.run(width: 32, height: 16, startRate: 20, maximumRate: 20,
+                                                  refinements: 0, seconds: 0.5, clock: MonotonicClock())
+        #expect(results.map(\.kind.flagName) == ["e131", "ddp"])
+        #expect(results.map(\.packetsPerFrame) == [5, 2], "E1.31: 4 universes and a sync; DDP: 1536 bytes in 1440s")
+        for result in results {
+            let step = try #require(result.steps.first)
+            #expect(result.steps.count == 1 && step.rate == 20 && step.sent == 10)
+            #expect(step.assembled > 0 && step.assembled <= step.sent, "\(result.kind): \(step)")
+        }
+        let line = SocketRateBenchmark.describe(results)
+        #expect(line.hasPrefix("E1.31 over loopback UDP, 32x16 (5 datagrams a frame): every frame assembled up to "), "\(line)")
     }
 }

@@ -28,29 +28,49 @@ extension StreamReceiver {
         return Outcome(completed: completed, activity: .standard)
     }
 
-    /// Flaschen-Taschen: the image at its offset, black transparent above layer 0.
-    func handleFlaschenTaschen(_ image: FlaschenTaschenImage) -> Outcome? {
-        let completed = assemble(.flaschenTaschen) { assembler in
-            assembler.writeImage(image.pixels, width: image.width, height: image.height, x: image.x, y: image.y,
-                                 blackIsTransparent: image.layer > 0)
-            return assembler.present()
-        }
-        return Outcome(completed: completed, activity: .standard)
+    /// Flaschen-Taschen: the image into its layer at its offset, and the layers' composite
+    /// shown (`FlaschenTaschenLayers`: black is transparent above layer 0).
+    func handleFlaschenTaschen(_ image: FlaschenTaschenImage, at now: Int64) -> Outcome? {
+        flaschenTaschenLayers.receive(image, at: now)
+        return Outcome(completed: showFlaschenTaschenLayers(), activity: .standard)
     }
 
-    /// TPM2.net: packets placed by their number (every packet but the last has the size of the
-    /// first), the frame shown with the last; polls answered with 0xAC.
+    /// Clears the Flaschen-Taschen layers above 0 that timed out by `now`, and shows what is
+    /// left when any was.
+    func expireFlaschenTaschenLayers(at now: Int64, into result: inout ReceiverPoll) {
+        guard assemblers[.flaschenTaschen] != nil, flaschenTaschenLayers.expire(at: now) else { return }
+        guard showFlaschenTaschenLayers(), let assembler = assemblers[.flaschenTaschen] else { return }
+        counters.frames += 1
+        result.frame = assembler.frame
+        result.frameProtocol = .flaschenTaschen
+    }
+
+    /// The layers' composite through the Flaschen-Taschen assembler; true when it completed a frame.
+    private func showFlaschenTaschenLayers() -> Bool {
+        let composite = flaschenTaschenLayers.composite()
+        return assemble(.flaschenTaschen) { assembler in
+            assembler.write(composite[...], fromPixel: 0, format: .rgb)
+            return assembler.present()
+        }
+    }
+
+    /// TPM2.net: packets placed by their number, the frame shown when all its packets arrived
+    /// in order (`TPM2FrameCheck`), never half; polls answered with 0xAC.
     func handleTPM2(_ datagram: Datagram, on channel: any DatagramChannel) throws(PacketError) -> Outcome? {
         switch try TPM2NetPacket.parse(datagram.bytes) {
         case .poll:
             reply(TPM2NetPacket.pollAnswer, to: datagram.sender, on: channel)
             return nil
         case let .data(packet):
-            if packet.packetNumber == 1 { tpm2PacketSize = packet.data.count }
-            let firstByte: Int = (Int(packet.packetNumber) - 1) * tpm2PacketSize
+            let whole: Bool, firstByte: Int
+            switch tpm2Frames.arrive(number: packet.packetNumber, of: packet.packetCount, size: packet.data.count) {
+            case .outOfOrder: return countIgnored()
+            case let .open(first): (whole, firstByte) = (false, first)
+            case let .whole(first): (whole, firstByte) = (true, first)
+            }
             let completed = assemble(.tpm2Net) { assembler in
                 assembler.write(packet.data, fromPixel: firstByte / 3, format: .rgb)
-                return packet.endsFrame ? assembler.present() : false
+                return whole ? assembler.present() : false
             }
             return Outcome(completed: completed, activity: .standard)
         }

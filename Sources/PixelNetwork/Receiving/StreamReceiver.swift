@@ -1,7 +1,8 @@
 /// Receives every enabled stream protocol for one display, without blocking and without
 /// sockets of its own: it reads the channels it is given (real ones from PixelSystem, or
 /// simulated ones in tests), checks each sender against `allow`, parses, arbitrates, assembles
-/// whole frames and answers discovery (ArtPoll, DDP status queries, TPM2.net polls).
+/// whole frames and answers discovery (ArtPoll, DDP status queries, TPM2.net polls). Time is
+/// the caller's (`poll(at:)`): Flaschen-Taschen's layer timeout runs on it.
 ///
 /// Each protocol has its own `StreamFrameAssembler`, so two streams never mix within a frame;
 /// `poll(at:)` returns the newest frame completed by any of them. Every queue is bounded: at
@@ -29,7 +30,8 @@ public final class StreamReceiver {
     var artNetSequences: [UInt16: SequenceWindow] = [:]
     var artNetSync = ArtNetSyncMode()
     var ddpSequence = SequenceWindow.ddp
-    var tpm2PacketSize = 0
+    var tpm2Frames = TPM2FrameCheck()
+    var flaschenTaschenLayers: FlaschenTaschenLayers
     var opcDecoders: [Int: OPCStreamDecoder] = [:]
     /// The most OPC connections decoded at once (the server bounds its own too).
     static let maximumOPCClients = 8
@@ -45,6 +47,7 @@ public final class StreamReceiver {
         self.replyAddress = replyAddress
         self.datagramsPerPoll = max(1, datagramsPerPoll)
         self.chunksPerPoll = max(1, chunksPerPoll)
+        flaschenTaschenLayers = FlaschenTaschenLayers(width: layout.width, height: layout.height)
         statusJSON = DDPStatusReply.statusJSON(model: "PixelWheel \(layout.width)x\(layout.height)", version: "1")
         var protocols = channels.map(\.0)
         if opcServer != nil { protocols.append(.opc) }
@@ -66,6 +69,7 @@ public final class StreamReceiver {
             }
         }
         if let opcServer { receiveOPC(from: opcServer, at: now, into: &result) }
+        expireFlaschenTaschenLayers(at: now, into: &result)
         return result
     }
 
@@ -101,7 +105,7 @@ public final class StreamReceiver {
             case .artNet: return try handleArtNet(datagram, on: channel, at: now)
             case .ddp: return try handleDDP(datagram, on: channel)
             case .opc: return handleOPC(try OPCMessage.parse(datagram: datagram.bytes))
-            case .flaschenTaschen: return handleFlaschenTaschen(try FlaschenTaschenImage.parse(datagram.bytes))
+            case .flaschenTaschen: return handleFlaschenTaschen(try FlaschenTaschenImage.parse(datagram.bytes), at: now)
             case .tpm2Net: return try handleTPM2(datagram, on: channel)
             case .wledRealtime: return handleWLED(try WLEDRealtimePacket.parse(datagram.bytes))
             }

@@ -53,11 +53,31 @@ extension NetworkFlags {
         var setup = NetworkSetup()
         try apply(to: &setup)
     }
+
+    /// Checks the flags as the whole network of a run without a configuration file (`sim` and
+    /// `web` with flags only): a listen address beyond loopback needs `--network-allow`, so
+    /// the run stops at option checking, before anything opens.
+    public func checkWithoutFile() throws {
+        var setup = NetworkSetup()
+        try apply(to: &setup)
+        guard listen != nil, setup.listensBeyondLoopbackToAnyone else { return }
+        throw OptionError.conflict(NetworkSetup.exposureProblem(listen: setup.listen, fix: Self.allowFix).description)
+    }
+
+    /// How the flags name the allowed senders, for messages.
+    public static let allowFix = "with --network-allow CIDR (allow = [...] in [network])"
 }
 
 extension Setup {
-    /// Gives `flags` over the set-up's `[network]` table.
+    /// Gives `flags` over the set-up's `[network]` table, then checks the result: a listen
+    /// address beyond loopback (the file's or a flag's) with a protocol on needs an `allow`
+    /// list (the file's, checked on its own when loaded, or `--network-allow`).
     public mutating func apply(_ flags: NetworkFlags) throws {
         try flags.apply(to: &network)
+        do {
+            try network.checkExposure()
+        } catch {
+            throw OptionError.conflict(error.description)
+        }
     }
 }

@@ -15,42 +15,42 @@ public enum NetworkPorts {
 
     /// A receiver on real sockets for every protocol `setup` turns on. A port in use, an address
     /// not this machine's or a multicast group that cannot be joined throws one line naming the fix.
-    /// Listening beyond loopback needs an allow list (`NetworkSetup.checkExposure`).
+    /// Whether listening beyond loopback is allowed was checked with the set-up
+    /// (`Setup.apply(_:)` and the `[network]` table's check), before anything opens.
     public static func openReceiver(_ setup: NetworkSetup, layout: StreamLayout) throws -> StreamReceiver {
-        do {
-            try setup.checkExposure()
-        } catch {
-            throw OptionError.conflict("network: " + error.description)
-        }
         let address = setup.listenAddress
         var channels: [(NetworkProtocol, any DatagramChannel)] = []
         var server: (any StreamServer)?
         for kind in setup.protocols {
             let endpoint = NetworkEndpoint(address: address, port: setup.port(for: kind))
-            if kind.isTCP {
-                server = try TCPStreamServer(listening: endpoint, for: kind)
-                // OPC also as UDP datagrams on the same port, one message each (as LedFx sends it).
-                channels.append((kind, try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: 262_144,
-                                                     maximumDatagramSize: 65_507, multicastGroups: [])))
-                continue
-            }
-            // E1.31 multicast reaches a socket bound to every interface; one bound to an
-            // address gets unicast only.
-            var groups: [(group: UInt32, universe: UInt16)] = []
-            if kind == .e131 && address == 0 {
-                groups = (0..<layout.universeCount).map { index in
-                    let universe = layout.firstUniverse &+ UInt16(index)
-                    return (UDPSocket.e131Group(universe: universe), universe)
-                }
-            }
-            // About 4 KB a universe, as FPP sizes it, so a frame's burst fits.
-            let buffer = max(262_144, layout.universeCount * 4096)
-            let maximumSize = kind == .flaschenTaschen ? 65_507 : 2048
+            // OPC comes over TCP, and as UDP datagrams (one message each, as LedFx sends it)
+            // on the same port number.
+            if kind.isTCP { server = try TCPStreamServer(listening: endpoint, for: kind) }
+            let buffer = receiveBufferBytes(layout)
+            // Flaschen-Taschen and OPC send a whole picture a datagram: up to UDP's largest.
+            let maximumSize = kind == .flaschenTaschen || kind == .opc ? 65_507 : 2048
+            // Bound to every interface, the socket receives unicast and every group joined;
+            // bound to one address it receives unicast only (see `startMessages`).
+            let groups = kind == .e131 && address == 0 ? e131Groups(layout) : []
             channels.append((kind, try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer,
                                                  maximumDatagramSize: maximumSize, multicastGroups: groups)))
         }
         let allowed = setup.allow
         return StreamReceiver(layout: layout, channels: channels, opcServer: server, allow: allowed, replyAddress: address)
+    }
+
+    /// The receive buffer asked for each UDP port: about 4 KB a universe, as FPP sizes it, so
+    /// a frame's burst fits, and at least 256 KB (the kernel may grant less).
+    public static func receiveBufferBytes(_ layout: StreamLayout) -> Int {
+        max(262_144, layout.universeCount * 4096)
+    }
+
+    /// E1.31's multicast group of each universe of `layout`.
+    static func e131Groups(_ layout: StreamLayout) -> [(group: UInt32, universe: UInt16)] {
+        (0..<layout.universeCount).map { index in
+            let universe = layout.firstUniverse &+ UInt16(index)
+            return (UDPSocket.e131Group(universe: universe), universe)
+        }
     }
 
     /// What the run says once at start: each protocol and its port, and a warning when it
@@ -63,6 +63,11 @@ public enum NetworkPorts {
         if !loopback {
             let allowed = "senders allowed: " + setup.allow.map(\.description).joined(separator: ", ")
             messages.append("network: listening beyond loopback on \(setup.listen); \(allowed)")
+            if setup.protocols.contains(.e131) {
+                messages.append(setup.listenAddress == 0
+                    ? "network: E1.31 joins the multicast group of each universe from \(setup.universe) (239.255.hi.lo)"
+                    : "network: E1.31 on \(setup.listen) receives unicast only; multicast (239.255.hi.lo) needs --network-listen 0.0.0.0")
+            }
         }
         return messages
     }

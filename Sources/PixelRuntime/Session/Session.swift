@@ -134,7 +134,8 @@ public final class Session {
     /// Checks the options, builds the panels on `buses` (opening every device; errors name the
     /// device and the fix), loads the settings and builds the app. `clock` is the machine's for
     /// runs in real time; nil runs on the session's own virtual time.
-    public init(setup: Setup, buses: Buses, clock: (any Clock)?, options: Options = Options(), content: Content = .app) throws {
+    public init(setup given: Setup, buses: Buses, clock: (any Clock)?, options: Options = Options(), content: Content = .app) throws {
+        let setup = try Self.resolvingHostNames(given, resolve: HostAddress.ipv4)
         guard (1...240).contains(setup.fps) else { throw OptionError.outOfRange(option: "--fps", allowed: "1...240", got: "\(setup.fps)") }
         guard (1...64).contains(options.frameScale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(options.frameScale)") }
         if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }

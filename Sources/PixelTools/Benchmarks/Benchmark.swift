@@ -155,15 +155,17 @@ public enum Benchmark {
     }
 
     /// The whole `bench --json` document: `{"effects":[…],` (one effect row a line, as
-    /// `json(_:)` writes them), then `"encode":[…],` and `"input_latency":{…}` (or `null`), each
-    /// on a line of its own.
+    /// `json(_:)` writes them), then `"encode":[…],`, `"network":[…]`, `"input_latency":{…}`
+    /// and `"stream_latency":{…}` (or `null`) and `"socket_rates":[…]`, each on a line of its own.
     public static func jsonDocument(effects: [Row], encode: [EncodeBenchmark.Row], network: [EncodeBenchmark.Row] = [],
-                                    inputLatency: InputLatencyBenchmark.Result?, streamLatency: InputLatencyBenchmark.Result? = nil) -> String {
+                                    inputLatency: InputLatencyBenchmark.Result?, streamLatency: InputLatencyBenchmark.Result? = nil,
+                                    socketRates: [SocketRateBenchmark.Result] = []) -> String {
         "{\"effects\":" + json(effects)
             + ",\n\"encode\":" + JSONValue.array(encode.map(\.json)).text
             + ",\n\"network\":" + JSONValue.array(network.map(\.json)).text
             + ",\n\"input_latency\":" + (inputLatency?.json ?? .null).text
-            + ",\n\"stream_latency\":" + (streamLatency?.json ?? .null).text + "}"
+            + ",\n\"stream_latency\":" + (streamLatency?.json ?? .null).text
+            + ",\n\"socket_rates\":" + JSONValue.array(socketRates.map(\.json)).text + "}"
     }
 
     static func ms(_ ns: Int64) -> String { Percentile.milliseconds(ns) }

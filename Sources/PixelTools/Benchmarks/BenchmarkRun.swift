@@ -44,15 +44,18 @@ public struct BenchmarkRun {
         let networkRows = network || !filtered
             ? try NetworkBenchmark.run(iterations: frames, stopwatch: stopwatch, matching: networkRow) : []
         let streamLatency = (network && networkRow == nil) || !filtered ? try StreamLatencyBenchmark.run(clock: stopwatch) : nil
+        let socketRates = (network && networkRow == nil) || !filtered ? try SocketRateBenchmark.run(clock: stopwatch) : []
         let latency = turns > 0
             ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: turns, clock: stopwatch) : nil
-        if json { return Benchmark.jsonDocument(effects: rows, encode: encodeRows, network: networkRows, inputLatency: latency, streamLatency: streamLatency) }
+        if json { return Benchmark.jsonDocument(effects: rows, encode: encodeRows, network: networkRows, inputLatency: latency, streamLatency: streamLatency,
+                                                           socketRates: socketRates) }
         var parts: [String] = []
         if !rows.isEmpty { parts.append(Benchmark.table(rows)) }
         if !encodeRows.isEmpty { parts.append(EncodeBenchmark.table(encodeRows)) }
         if !networkRows.isEmpty { parts.append(EncodeBenchmark.table(networkRows, firstColumn: "network")) }
         if let latency { parts.append(InputLatencyBenchmark.describe(latency)) }
         if let streamLatency { parts.append(StreamLatencyBenchmark.describe(streamLatency)) }
+        if !socketRates.isEmpty { parts.append(SocketRateBenchmark.describe(socketRates)) }
         return parts.joined(separator: "\n\n")
     }
 }

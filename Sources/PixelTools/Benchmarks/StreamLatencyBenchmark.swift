@@ -96,10 +96,10 @@ public enum StreamLatencyBenchmark {
     }
 
     /// A UDP socket on 127.0.0.1 at the first free port from `near`, and the port.
-    static func loopbackSocket(near: Int) throws -> (UDPSocket, UInt16) {
+    static func loopbackSocket(near: Int, for kind: NetworkProtocol = .ddp, receiveBufferBytes: Int = 262_144) throws -> (UDPSocket, UInt16) {
         for port in near..<(near + 500) {
             let endpoint = NetworkEndpoint(address: 0x7F00_0001, port: UInt16(port))
-            if let socket = try? UDPSocket(binding: endpoint, for: .ddp) { return (socket, UInt16(port)) }
+            if let socket = try? UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: receiveBufferBytes) { return (socket, UInt16(port)) }
         }
         throw NetworkBenchmarkError.noPort(near)
     }

@@ -59,10 +59,10 @@ enum NetworkFuzzing {
 
     static func flaschenTaschen(_ data: [UInt8]) {
         guard let image = try? FlaschenTaschenImage.parse(data) else { return }
-        var assembler = StreamFrameAssembler(layout: layout)
-        assembler.writeImage(image.pixels, width: image.width, height: image.height, x: image.x, y: image.y,
-                             blackIsTransparent: image.layer > 0)
-        _ = assembler.present()
+        var layers = FlaschenTaschenLayers(width: layout.width, height: layout.height)
+        layers.receive(image, at: 0)
+        _ = layers.composite()
+        _ = layers.expire(at: FlaschenTaschenLayers.standardTimeoutNanoseconds)
     }
 
     static func tpm2(_ data: [UInt8]) {
