@@ -35,7 +35,7 @@ def mean_level(frame):
 class RemoteRun:
     """`pixelwheel run --simulate --no-tty --real-time` with a [web] table on a free loopback port."""
 
-    def __init__(self, seconds=300):
+    def __init__(self, seconds=300, extra=""):
         self.work = tempfile.mkdtemp(prefix="pixelwheel-remote-")
         password_file = os.path.join(self.work, "web-password")
         passwd = subprocess.run([BINARY, "passwd", "--file", password_file], input=PASSWORD + "\n",
@@ -45,7 +45,7 @@ class RemoteRun:
             base = f.read()
         config = os.path.join(self.work, "remote.toml")
         with open(config, "w") as f:
-            f.write(base + '\n[web]\nlisten = "127.0.0.1:0"\npassword_file = "web-password"\napi = true\nname = "Desk"\n')
+            f.write(base + '\n[web]\nlisten = "127.0.0.1:0"\npassword_file = "web-password"\napi = true\nname = "Desk"\n' + extra)
         command = [BINARY, "run", "--config", config, "--simulate", "--no-tty", "--real-time", "--seconds", str(seconds),
                    "--state", os.path.join(self.work, "settings.conf")]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -73,10 +73,17 @@ class RemoteRun:
         assert status == 200, status
         return json.loads(body)
 
-    def frame(self, cookie):
-        """The next frame the page's socket sends: (clicks, RGB bytes)."""
+    def frame(self, cookie, send=b""):
+        """A frame the page's socket sends, with `cookie` (None: none): (clicks, RGB bytes).
+        With `send`, those wheel messages go first on a socket of their own, and the frame is
+        the first of a new socket half a second later."""
         ws = websocket.create_connection("ws://127.0.0.1:%d/ws" % self.port, origin=self.origin, cookie=cookie, timeout=5)
         try:
+            if send:
+                for index in range(0, len(send), 2):
+                    ws.send_binary(send[index:index + 2])
+                time.sleep(0.5)
+                return self.frame(cookie)
             while True:
                 message = ws.recv()
                 if isinstance(message, bytes):
@@ -260,6 +267,41 @@ class RemoteTests(unittest.TestCase):
         status, answer_headers, _ = run.request("POST", "/login", body=json.dumps({"password": PASSWORD}).encode(), headers=headers)
         self.assertEqual(status, 200)
         self.assertIn("HttpOnly", answer_headers.get("Set-Cookie", ""))
+
+
+
+class ViewOnlyTests(unittest.TestCase):
+    """view_without_password = true: anyone may watch; only a login controls."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.run_ = RemoteRun(extra="view_without_password = true\n")
+
+    @classmethod
+    def tearDownClass(cls):
+        code, out, err = cls.run_.stop()
+        assert code == 0, err
+
+    def test_watching_needs_no_login_but_control_does(self):
+        run = self.run_
+        self.assertEqual(run.request("GET", "/")[0], 200)
+        status, _, body = run.request("GET", "/json/state")
+        self.assertEqual(status, 200)
+        before = json.loads(body)["bri"]
+        self.assertEqual(run.request("POST", "/json/state", body=b'{"bri":5}', headers={"Content-Type": "application/json"})[0], 401)
+        self.assertEqual(json.loads(run.request("GET", "/json/state")[2])["bri"], before)
+        # The socket sends a watcher frames, and ignores its wheel.
+        clicks_before, frame = run.frame(None)
+        self.assertGreater(len(frame), 0)
+        clicks_after, _ = run.frame(None, send=bytes([5, 1]) * 4)
+        self.assertEqual(clicks_after, clicks_before, "a watcher turned the wheel")
+        # Logged in, the same turns count.
+        status, headers, _ = run.request("POST", "/login", body=json.dumps({"password": PASSWORD}).encode(),
+                                         headers={"Content-Type": "application/json"})
+        self.assertEqual(status, 200)
+        cookie = headers["Set-Cookie"].split(";")[0]
+        clicks_logged_in, _ = run.frame(cookie, send=bytes([5, 1]) * 4)
+        self.assertGreater(clicks_logged_in, clicks_before, "a logged-in socket did not turn the wheel")
 
 
 if __name__ == "__main__":
