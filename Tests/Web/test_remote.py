@@ -223,6 +223,15 @@ class RemoteTests(unittest.TestCase):
         self.wait_until("return window.pixelwheelControls.state.on === false", "the power button did not turn it off")
         self.driver.find_element("id", "power").click()
         self.wait_until("return window.pixelwheelControls.state.on === true", "the power button did not turn it on")
+        # An effect from the list: it plays, and its sliders are named and shown as fxdata says.
+        self.driver.execute_script("const s = document.getElementById('fx'); s.value = '1';"
+                                   " s.dispatchEvent(new Event('change'));")
+        self.wait_until("return window.pixelwheelControls.state.seg[0].fx === 1", "the effect was not chosen")
+        self.wait_until("return document.getElementById('c1-label').textContent === 'Twinkle'", "the sliders were not named")
+        self.assertFalse(self.driver.execute_script("return document.getElementById('c3-row').hidden"))
+        self.driver.execute_script("const s = document.getElementById('fx'); s.value = '0';"
+                                   " s.dispatchEvent(new Event('change'));")
+        self.wait_until("return document.getElementById('c3-row').hidden === true", "an unused slider stayed")
         # The live status says no stream is showing.
         live = self.driver.execute_script("return document.getElementById('live').textContent")
         self.assertIn("No stream", live)
