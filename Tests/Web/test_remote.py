@@ -2,7 +2,9 @@
 configuration with a [web] table and a password (set with `pixelwheel passwd`), driven by
 headless Chromium as a phone would be. It logs in, turns the wheel, sets the brightness from the
 controls view, and checks both in the frames the page gets and in the JSON state; a wrong
-password is refused and then rate-limited; a page from another origin cannot drive it.
+password is refused and then rate-limited; a page from another origin cannot drive it. It
+saves a preset from the controls view and loads it back (test_6: needs the presets, WLED's
+`psave`/`ps` and /presets.json, served).
 """
 import http.client
 import http.server
@@ -277,6 +279,38 @@ class RemoteTests(unittest.TestCase):
         self.assertEqual(status, 200)
         self.assertIn("HttpOnly", answer_headers.get("Set-Cookie", ""))
 
+
+    def test_6_saves_and_loads_a_preset_from_the_controls_view(self):
+        """Needs the presets (WLED's `psave` with `n`, `ps`, /presets.json) served. Brightness is
+        a whole percentage inside, so the values are ones that read back exactly (20 %, 80 %)."""
+        from selenium.webdriver.common.by import By
+        run = self.run_
+        self.log_in()
+        self.driver.get(run.url + "controls")
+        self.wait_until("return window.pixelwheelControls && window.pixelwheelControls.state !== null",
+                        "the controls view got no state")
+        cookie = self.cookie()
+        self.driver.execute_script("const s = document.getElementById('bri'); s.value = 51;"
+                                   " s.dispatchEvent(new Event('change'));")
+        self.wait_until("return window.pixelwheelControls.state.bri === 51", "brightness 51 (20 %) was not applied")
+        self.driver.find_element(By.ID, "preset-name").send_keys("Evening")
+        self.driver.find_element(By.ID, "preset-save").click()
+        self.wait_until("return Array.from(document.getElementById('preset').options).some(o => o.textContent === 'Evening')",
+                        "the saved preset is not listed")
+        status, _, body = run.request("GET", "/presets.json", headers={"Cookie": cookie})
+        self.assertEqual(status, 200)
+        saved = [key for key, preset in json.loads(body).items() if isinstance(preset, dict) and preset.get("n") == "Evening"]
+        self.assertEqual(len(saved), 1, body)
+        # Change the brightness elsewhere (the API, as Home Assistant would), then load the preset.
+        status, _, _ = run.request("POST", "/json/state", body=b'{"bri":204}',
+                                   headers={"Content-Type": "application/json", "Cookie": cookie})
+        self.assertEqual(status, 200)
+        self.assertEqual(run.state(cookie)["bri"], 204)
+        self.wait_until("return window.pixelwheelControls.state.bri === 204", "the controls view did not follow the API's change")
+        self.driver.execute_script("document.getElementById('preset').value = arguments[0];", saved[0])
+        self.driver.find_element(By.ID, "preset-load").click()
+        self.wait_until("return window.pixelwheelControls.state.bri === 51", "loading the preset did not bring back brightness 51")
+        self.assertEqual(run.state(cookie)["bri"], 51)
 
 
 class ViewOnlyTests(unittest.TestCase):
