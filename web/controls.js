@@ -1,6 +1,7 @@
-// The compact controls view for a phone: power, brightness, effect and its parameters,
-// presets and the live stream's status, all over the WLED JSON API (/json/state, /json/info,
-// /json/effects, /presets.json) with the page's session cookie. It polls the state every two
+// The compact controls view for a phone: power, brightness, effect and its parameters (named
+// and shown per effect from /json/fxdata, as WLED's own page does), presets and the live
+// stream's status, all over the WLED JSON API (/json/state, /json/info, /json/effects,
+// /presets.json) with the page's session cookie. It polls the state every two
 // seconds, so what the wheel or Home Assistant change shows here too.
 'use strict';
 (function () {
@@ -36,6 +37,26 @@
 
   function segment(state) { return (state && state.seg && state.seg[0]) || {}; }
 
+  const PARAMETERS = ['sx', 'ix', 'c1', 'c2', 'c3'];
+
+  // fxdata's first field names the sliders (speed, intensity, custom 1-3; empty: unused), its
+  // second the colours (empty: none).
+  function labelParameters(fx) {
+    const data = (shown.fxdata && shown.fxdata[fx]) || '';
+    const fields = data.split(';');
+    const names = (fields[0] || '').split(',');
+    PARAMETERS.forEach((key, index) => {
+      const name = names[index] || '';
+      $(key + '-row').hidden = shown.fxdata !== undefined && name === '';
+      if (name) $(key + '-label').textContent = name;
+    });
+    $('col-row').hidden = !(fields[1] || '');
+  }
+
+  function hex(rgb) {
+    return '#' + rgb.slice(0, 3).map((v) => Math.max(0, Math.min(255, v | 0)).toString(16).padStart(2, '0')).join('');
+  }
+
   function show(state) {
     shown.state = state;
     const power = $('power');
@@ -44,8 +65,9 @@
     if (!editing) {
       $('bri').value = state.bri;
       const seg = segment(state);
-      for (const key of ['sx', 'ix', 'c1', 'c2', 'c3']) if (seg[key] !== undefined) $(key).value = seg[key];
-      if (seg.fx !== undefined) $('fx').value = String(seg.fx);
+      for (const key of PARAMETERS) if (seg[key] !== undefined) $(key).value = seg[key];
+      if (seg.fx !== undefined) { $('fx').value = String(seg.fx); labelParameters(seg.fx); }
+      if (seg.col && seg.col[0] && document.activeElement !== $('col')) $('col').value = hex(seg.col[0]);
     }
     const ps = state.ps;
     if (ps !== undefined && ps > 0 && document.activeElement !== $('preset')) $('preset').value = String(ps);
@@ -65,6 +87,7 @@
 
   async function loadEffects() {
     const names = await getJSON('/json/effects');
+    try { shown.fxdata = await getJSON('/json/fxdata'); } catch (error) { /* generic names stay */ }
     const select = $('fx');
     select.textContent = '';
     names.forEach((name, index) => {
@@ -111,7 +134,12 @@
   $('bri').addEventListener('input', () => { editing = true; });
   $('bri').addEventListener('change', () => { editing = false; post({ bri: Number($('bri').value) }); });
   $('fx').addEventListener('change', () => post({ seg: [{ id: 0, fx: Number($('fx').value) }] }));
-  for (const key of ['sx', 'ix', 'c1', 'c2', 'c3']) {
+  $('col').addEventListener('change', () => {
+    const value = $('col').value;
+    const rgb = [1, 3, 5].map((at) => parseInt(value.slice(at, at + 2), 16));
+    post({ seg: [{ id: 0, col: [rgb] }] });
+  });
+  for (const key of PARAMETERS) {
     $(key).addEventListener('input', () => { editing = true; });
     $(key).addEventListener('change', () => {
       editing = false;

@@ -10,7 +10,8 @@ import Foundation
 /// `/login` and `/logout`: the login page, the password posted as a form
 /// (`password=…`) or as JSON (`{"password":"…"}`), and the session cookie it earns.
 ///
-/// A post from another page's origin is refused before the password is looked at, a body is at
+/// A post from another page's origin (by its `Origin` header, which browsers always send with
+/// a POST) is refused before the password is looked at, a body is at
 /// most `maximumBodyBytes` (by its Content-Length, before it is read), and failures are
 /// rate-limited per source address by `WebAuth`. A form post is answered with a redirect (to
 /// `/` on success, back to `/login?failed` or `/login?locked` otherwise); JSON with JSON.
@@ -27,7 +28,8 @@ struct LoginRoutes {
             return WebRoutes.pageFile(file)
         }
         guard request.method == .POST else { return WebRoutes.error(.methodNotAllowed, "use POST") }
-        if let refusal = server.policy.refusal(host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")] ?? "") {
+        // Browsers send Origin with every POST; a client without one is no other site's page.
+        if let origin = request.headers[HTTPHeader("Origin")], let refusal = server.policy.refusal(host: request.headers[.host], origin: origin) {
             server.refuse("\(path) from a page: " + refusal)
             return WebRoutes.error(.forbidden, "cross-origin login refused")
         }

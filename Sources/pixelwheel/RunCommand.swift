@@ -82,6 +82,7 @@ struct RunCommand: ParsableCommand {
         var setup = try Setup.load(config).overriding(ledFlags: ledFlags, addsPanel: false)
         for note in try LEDFlags.notes(ledFlags) { Console.printError("pixelwheel: " + note) }
         if check {
+            _ = try WebFrontEnd.prepare(for: setup)  // the page's files and the password file
             print(setup.checkSummary(path: config))
             return
         }

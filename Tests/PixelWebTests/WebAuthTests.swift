@@ -119,10 +119,21 @@ struct WebAuthTests {
         if case .success = auth.login(password: "pw", source: "192.168.1.66", at: later) {} else { Issue.record("still locked out") }
     }
 
+    @Test func aFloodFromManyAddressesIsCheckedAtTenASecond() throws {
+        let auth = try Harness(.plain("pw")).auth
+        var results: [WebAuth.LoginResult] = []
+        for number in 0..<12 {
+            results.append(auth.login(password: number == 11 ? "pw" : "x", source: "10.8.0.\(number)", at: Int64(number)))
+        }
+        #expect(results.prefix(WebAuth.checksPerSecond).allSatisfy { $0 == .wrong })
+        #expect(results.dropFirst(WebAuth.checksPerSecond) == [.locked(seconds: 1), .locked(seconds: 1)])
+        if case .success = auth.login(password: "pw", source: "10.8.0.11", at: Self.second) {} else { Issue.record("not checked a second later") }
+    }
+
     @Test func aFloodFromManyAddressesLogsAtMostTwentyLinesAMinute() throws {
         let harness = try Harness(.plain("pw"))
         for number in 0..<100 {
-            _ = harness.auth.login(password: "x", source: "10.9.0.\(number)", at: Int64(number) * 1_000_000)
+            _ = harness.auth.login(password: "x", source: "10.9.0.\(number)", at: Int64(number) * 200_000_000)
         }
         let lines = harness.reports.lines.withLock { $0 }
         #expect(lines.count == WebAuth.failuresLoggedPerMinute)

@@ -2,7 +2,9 @@
 configuration with a [web] table and a password (set with `pixelwheel passwd`), driven by
 headless Chromium as a phone would be. It logs in, turns the wheel, sets the brightness from the
 controls view, and checks both in the frames the page gets and in the JSON state; a wrong
-password is refused and then rate-limited; a page from another origin cannot drive it.
+password is refused and then rate-limited; a page from another origin cannot drive it. It
+saves a preset from the controls view and loads it back (test_6: needs the presets, WLED's
+`psave`/`ps` and /presets.json, served).
 """
 import http.client
 import http.server
@@ -35,7 +37,7 @@ def mean_level(frame):
 class RemoteRun:
     """`pixelwheel run --simulate --no-tty --real-time` with a [web] table on a free loopback port."""
 
-    def __init__(self, seconds=300):
+    def __init__(self, seconds=300, extra=""):
         self.work = tempfile.mkdtemp(prefix="pixelwheel-remote-")
         password_file = os.path.join(self.work, "web-password")
         passwd = subprocess.run([BINARY, "passwd", "--file", password_file], input=PASSWORD + "\n",
@@ -45,7 +47,7 @@ class RemoteRun:
             base = f.read()
         config = os.path.join(self.work, "remote.toml")
         with open(config, "w") as f:
-            f.write(base + '\n[web]\nlisten = "127.0.0.1:0"\npassword_file = "web-password"\napi = true\nname = "Desk"\n')
+            f.write(base + '\n[web]\nlisten = "127.0.0.1:0"\npassword_file = "web-password"\napi = true\nname = "Desk"\n' + extra)
         command = [BINARY, "run", "--config", config, "--simulate", "--no-tty", "--real-time", "--seconds", str(seconds),
                    "--state", os.path.join(self.work, "settings.conf")]
         self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -73,10 +75,17 @@ class RemoteRun:
         assert status == 200, status
         return json.loads(body)
 
-    def frame(self, cookie):
-        """The next frame the page's socket sends: (clicks, RGB bytes)."""
+    def frame(self, cookie, send=b""):
+        """A frame the page's socket sends, with `cookie` (None: none): (clicks, RGB bytes).
+        With `send`, those wheel messages go first on a socket of their own, and the frame is
+        the first of a new socket half a second later."""
         ws = websocket.create_connection("ws://127.0.0.1:%d/page/ws" % self.port, origin=self.origin, cookie=cookie, timeout=5)
         try:
+            if send:
+                for index in range(0, len(send), 2):
+                    ws.send_binary(send[index:index + 2])
+                time.sleep(0.5)
+                return self.frame(cookie)
             while True:
                 message = ws.recv()
                 if isinstance(message, bytes):
@@ -216,6 +225,15 @@ class RemoteTests(unittest.TestCase):
         self.wait_until("return window.pixelwheelControls.state.on === false", "the power button did not turn it off")
         self.driver.find_element("id", "power").click()
         self.wait_until("return window.pixelwheelControls.state.on === true", "the power button did not turn it on")
+        # An effect from the list: it plays, and its sliders are named and shown as fxdata says.
+        self.driver.execute_script("const s = document.getElementById('fx'); s.value = '1';"
+                                   " s.dispatchEvent(new Event('change'));")
+        self.wait_until("return window.pixelwheelControls.state.seg[0].fx === 1", "the effect was not chosen")
+        self.wait_until("return document.getElementById('c1-label').textContent === 'Twinkle'", "the sliders were not named")
+        self.assertFalse(self.driver.execute_script("return document.getElementById('c3-row').hidden"))
+        self.driver.execute_script("const s = document.getElementById('fx'); s.value = '0';"
+                                   " s.dispatchEvent(new Event('change'));")
+        self.wait_until("return document.getElementById('c3-row').hidden === true", "an unused slider stayed")
         # The live status says no stream is showing.
         live = self.driver.execute_script("return document.getElementById('live').textContent")
         self.assertIn("No stream", live)
@@ -260,6 +278,73 @@ class RemoteTests(unittest.TestCase):
         status, answer_headers, _ = run.request("POST", "/login", body=json.dumps({"password": PASSWORD}).encode(), headers=headers)
         self.assertEqual(status, 200)
         self.assertIn("HttpOnly", answer_headers.get("Set-Cookie", ""))
+
+
+    def test_6_saves_and_loads_a_preset_from_the_controls_view(self):
+        """Needs the presets (WLED's `psave` with `n`, `ps`, /presets.json) served. Brightness is
+        a whole percentage inside, so the values are ones that read back exactly (20 %, 80 %)."""
+        from selenium.webdriver.common.by import By
+        run = self.run_
+        self.log_in()
+        self.driver.get(run.url + "controls")
+        self.wait_until("return window.pixelwheelControls && window.pixelwheelControls.state !== null",
+                        "the controls view got no state")
+        cookie = self.cookie()
+        self.driver.execute_script("const s = document.getElementById('bri'); s.value = 51;"
+                                   " s.dispatchEvent(new Event('change'));")
+        self.wait_until("return window.pixelwheelControls.state.bri === 51", "brightness 51 (20 %) was not applied")
+        self.driver.find_element(By.ID, "preset-name").send_keys("Evening")
+        self.driver.find_element(By.ID, "preset-save").click()
+        self.wait_until("return Array.from(document.getElementById('preset').options).some(o => o.textContent === 'Evening')",
+                        "the saved preset is not listed")
+        status, _, body = run.request("GET", "/presets.json", headers={"Cookie": cookie})
+        self.assertEqual(status, 200)
+        saved = [key for key, preset in json.loads(body).items() if isinstance(preset, dict) and preset.get("n") == "Evening"]
+        self.assertEqual(len(saved), 1, body)
+        # Change the brightness elsewhere (the API, as Home Assistant would), then load the preset.
+        status, _, _ = run.request("POST", "/json/state", body=b'{"bri":204}',
+                                   headers={"Content-Type": "application/json", "Cookie": cookie})
+        self.assertEqual(status, 200)
+        self.assertEqual(run.state(cookie)["bri"], 204)
+        self.wait_until("return window.pixelwheelControls.state.bri === 204", "the controls view did not follow the API's change")
+        self.driver.execute_script("document.getElementById('preset').value = arguments[0];", saved[0])
+        self.driver.find_element(By.ID, "preset-load").click()
+        self.wait_until("return window.pixelwheelControls.state.bri === 51", "loading the preset did not bring back brightness 51")
+        self.assertEqual(run.state(cookie)["bri"], 51)
+
+
+class ViewOnlyTests(unittest.TestCase):
+    """view_without_password = true: anyone may watch; only a login controls."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.run_ = RemoteRun(extra="view_without_password = true\n")
+
+    @classmethod
+    def tearDownClass(cls):
+        code, out, err = cls.run_.stop()
+        assert code == 0, err
+
+    def test_watching_needs_no_login_but_control_does(self):
+        run = self.run_
+        self.assertEqual(run.request("GET", "/")[0], 200)
+        status, _, body = run.request("GET", "/json/state")
+        self.assertEqual(status, 200)
+        before = json.loads(body)["bri"]
+        self.assertEqual(run.request("POST", "/json/state", body=b'{"bri":5}', headers={"Content-Type": "application/json"})[0], 401)
+        self.assertEqual(json.loads(run.request("GET", "/json/state")[2])["bri"], before)
+        # The socket sends a watcher frames, and ignores its wheel.
+        clicks_before, frame = run.frame(None)
+        self.assertGreater(len(frame), 0)
+        clicks_after, _ = run.frame(None, send=bytes([5, 1]) * 4)
+        self.assertEqual(clicks_after, clicks_before, "a watcher turned the wheel")
+        # Logged in, the same turns count.
+        status, headers, _ = run.request("POST", "/login", body=json.dumps({"password": PASSWORD}).encode(),
+                                         headers={"Content-Type": "application/json"})
+        self.assertEqual(status, 200)
+        cookie = headers["Set-Cookie"].split(";")[0]
+        clicks_logged_in, _ = run.frame(cookie, send=bytes([5, 1]) * 4)
+        self.assertGreater(clicks_logged_in, clicks_before, "a logged-in socket did not turn the wheel")
 
 
 if __name__ == "__main__":

@@ -29,6 +29,9 @@ public final class WebAuth: Sendable {
     public static let cookieName = "pixelwheel_session"
     /// The longest password read from a login, in bytes.
     public static let maximumPasswordBytes = 256
+    /// Passwords checked in one second, whatever their sources: each check costs a hash
+    /// (about 20 ms of a core), so a flood from many addresses is refused unchecked beyond it.
+    public static let checksPerSecond = 10
     /// Failures logged in one minute, whatever their sources; the rest are only counted (and
     /// one line says so), so a flood from many addresses cannot fill the log.
     public static let failuresLoggedPerMinute = 20
@@ -62,6 +65,16 @@ public final class WebAuth: Sendable {
         var refusedWhileLocked = 0
         var logMinute: Int64 = -1
         var loggedThisMinute = 0
+        var checkSecond: Int64 = -1
+        var checksThisSecond = 0
+
+        /// Whether another password may be checked at `now`.
+        mutating func admitsCheck(at now: Int64) -> Bool {
+            let second = now / 1_000_000_000
+            if second != checkSecond { checkSecond = second; checksThisSecond = 0 }
+            checksThisSecond += 1
+            return checksThisSecond <= WebAuth.checksPerSecond
+        }
 
         /// Whether a failure at `now` is logged, and whether it is the last one this minute.
         mutating func logs(at now: Int64) -> (log: Bool, last: Bool) {
@@ -105,11 +118,17 @@ public final class WebAuth: Sendable {
     }
 
     /// Checks `candidate` from `source` at `now`: a session on success; each failure is logged
-    /// with the source, and the fifth within a minute locks the source out for a minute.
+    /// with the source, and the fifth within a minute locks the source out for a minute. Beyond
+    /// `checksPerSecond` attempts a second, from anywhere, the rest wait a second unchecked.
     public func login(password candidate: String, source: String, at now: Int64) -> LoginResult {
         guard needsLogin else { return .notNeeded }
         let shown = source.isEmpty ? "an unknown source" : source
-        if case let .locked(seconds) = state.withLock({ $0.failures.verdict(for: source, at: now) }) {
+        let verdict = state.withLock { state -> LoginRateLimit.Verdict in
+            let verdict = state.failures.verdict(for: source, at: now)
+            if verdict == .allowed && !state.admitsCheck(at: now) { return .locked(seconds: 1) }
+            return verdict
+        }
+        if case let .locked(seconds) = verdict {
             state.withLock { $0.refusedWhileLocked += 1 }
             return .locked(seconds: seconds)
         }

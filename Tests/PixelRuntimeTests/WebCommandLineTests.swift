@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import PixelTestSupport
+
+/// The web flags and `[web]` end to end, through the real binary: refusals before anything
+/// listens, `run --check` on the page's set-up, and `pixelwheel passwd` from a pipe.
+struct WebCommandLineTests {
+    var binary: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pixelwheel").path
+    }
+
+    func pixelwheel(_ arguments: [String]) throws -> ChildProcess {
+        try #require(FileManager.default.isExecutableFile(atPath: binary), "build pixelwheel first")
+        return try ChildProcess.run(binary, arguments)
+    }
+
+    @Test func listeningBeyondLoopbackWithoutAGuardIsRefusedOnEveryCommand() throws {
+        // Refused before any socket is made, so nothing listens beyond loopback during the test.
+        let commands: [[String]] = [["web"], ["sim", "--no-tty", "--real-time"], ["run", "--config", RepositoryPaths.configFolder() + "/simulator.toml", "--simulate", "--no-tty", "--real-time"]]
+        for command in commands {
+            let result = try pixelwheel(command + ["--listen", "0.0.0.0:8080", "--seconds", "0.2"])
+            #expect(result.status != 0, "\(command)")
+            let lines = result.errors.split(separator: "\n")
+            #expect(lines.count == 1, "\(command): \(result.errors)")
+            #expect(result.errors.contains("listening on 0.0.0.0:8080 without a password would let anyone"), "\(command): \(result.errors)")
+            #expect(result.errors.contains("pixelwheel passwd"), "\(command): \(result.errors)")
+        }
+    }
+
+    @Test func thePageNeedsRealTime() throws {
+        let result = try pixelwheel(["sim", "--no-tty", "--listen", "127.0.0.1:0"])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("the page needs real time: add --real-time"), "\(result.errors)")
+    }
+
+    @Test func runCheckReportsTheTableAndAMissingPasswordFile() throws {
+        let dir = try TemporaryDirectory()
+        let simulator = try String(contentsOfFile: RepositoryPaths.configFolder() + "/simulator.toml", encoding: .utf8)
+        try dir.put(Array((simulator + "\n[web]\nlisten = \"0.0.0.0:8090\"\npassword_file = \"missing\"\n").utf8), as: "web.toml")
+        let missing = try pixelwheel(["run", "--config", dir.file("web.toml"), "--check"])
+        #expect(missing.status != 0)
+        #expect(missing.errors.contains("set a password with 'pixelwheel passwd --file \(dir.file("missing"))'"), "\(missing.errors)")
+        let passwd = try ChildProcess.run("/bin/sh", ["-c", "printf 'phone pass\\n' | '\(binary)' passwd --file '\(dir.file("missing"))'"])
+        #expect(passwd.status == 0, "\(passwd.errors)")
+        let valid = try pixelwheel(["run", "--config", dir.file("web.toml"), "--check"])
+        #expect(valid.status == 0, "\(valid.errors)")
+        #expect(valid.output.contains("; page on 0.0.0.0:8090 with a password"), "\(valid.output)")
+        let hash = try String(contentsOfFile: dir.file("missing"), encoding: .utf8)
+        #expect(hash.hasPrefix("$y$") && !hash.contains("phone"))
+    }
+
+    @Test func passwdRefusesAnEmptyPassword() throws {
+        let dir = try TemporaryDirectory()
+        let result = try ChildProcess.run("/bin/sh", ["-c", "printf '\\n' | '\(binary)' passwd --file '\(dir.file("pw"))'"])
+        #expect(result.status != 0)
+        #expect(result.errors.contains("the password is empty"), "\(result.errors)")
+        #expect(!FileManager.default.fileExists(atPath: dir.file("pw")))
+    }
+}
