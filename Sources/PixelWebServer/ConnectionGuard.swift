@@ -32,7 +32,7 @@ final class ConnectionGuard: Sendable {
     /// Why a connection was cut.
     enum Reason: Sendable, Equatable {
         case headTooLarge, headTooSlow, bodyTooLarge, frameTooLarge, tooMany
-        /// Nothing of a next request came within `headSeconds`: an ordinary keep-alive
+        /// Nothing of a next request came within `idleSeconds`: an ordinary keep-alive
         /// connection left open, closed quietly (its reading shut) and not counted.
         case idle
     }
@@ -218,7 +218,8 @@ final class ConnectionGuard: Sendable {
     }
 
     /// Whether connection `fd` is over a bound: bytes beyond its allowance since its request
-    /// or frame began, or a request unfinished after `headSeconds` while FlyingFox waits for it.
+    /// or frame began, or, while FlyingFox waits for it, a request unfinished after
+    /// `headSeconds` or none begun after `idleSeconds`.
     private func judge(_ fd: Int32, received: UInt64?, now: Int64, waiting: Bool, in state: inout State) -> Verdict? {
         guard var connection = state.connections[fd], !connection.cut else { return nil }
         var reason: Reason?
@@ -229,8 +230,11 @@ final class ConnectionGuard: Sendable {
                 reason = connection.webSocket ? .frameTooLarge : .headTooLarge
             }
         }
-        if reason == nil, !connection.webSocket, waiting, now - connection.since > limits.headSeconds * 1_000_000_000 {
-            reason = (received ?? 0) > connection.baseline ? .headTooSlow : .idle
+        if reason == nil, !connection.webSocket, waiting {
+            // Where the kernel does not count, every wait is taken for an unfinished request.
+            let started = received.map { $0 > connection.baseline } ?? true
+            let bound = started ? limits.headSeconds : limits.idleSeconds
+            if now - connection.since > bound * 1_000_000_000 { reason = started ? .headTooSlow : .idle }
         }
         guard let reason else { return nil }
         connection.cut = true
