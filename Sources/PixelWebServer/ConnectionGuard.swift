@@ -13,11 +13,11 @@ import Darwin
 /// them: FlyingFox owns each socket and hands nothing over until a request's head and body
 /// are read whole, and it bounds neither.
 ///
-/// How: every `sweepMilliseconds`, on a thread of its own, it finds the server's connections among the process's
-/// descriptors (those whose local end is the listening address and which have a peer), asks
-/// the kernel how many bytes each has received (`SystemCalls.tcpBytesReceived`), and compares
-/// that with what it counted when the routes last took a request, or the WebSocket session a
-/// frame. The pool asks too, each time FlyingFox is about to wait to read. A connection over a
+/// How: every `sweepMilliseconds`, on a thread of its own, it finds the server's connections
+/// among the process's descriptors (those whose local end is the listening address and which
+/// have a peer), asks the kernel how many bytes each has received
+/// (`SystemCalls.tcpBytesReceived`), and compares that with what it counted when the routes
+/// last took a request, or the WebSocket session a frame. The pool asks too, each time FlyingFox is about to wait to read. A connection over a
 /// bound is cut: disconnected at once (`SystemCalls.disconnect`); FlyingFox's next read of it
 /// fails and it closes the descriptor itself. A WebSocket whose frame is too large is told
 /// first (its session sends the close, 1009) and only its reading is shut, so the close can
