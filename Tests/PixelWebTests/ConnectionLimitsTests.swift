@@ -86,11 +86,9 @@ struct ConnectionLimitsTests {
         try withServer { server, port in
             let client = try #require(LoopbackClient(port: port))
             defer { client.close() }
-            let lines: [String] = [
-                "GET /ws HTTP/1.1", "Host: 127.0.0.1:\(port)", "Origin: http://127.0.0.1:\(port)", "Upgrade: websocket",
-                "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version: 13", "", "",
-            ]
-            let upgrade: String = lines.joined(separator: "\r\n")
+            let upgrade = "GET /ws HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
+                + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+                + "Sec-WebSocket-Version: 13\r\n\r\n"
             #expect(client.send(Array(upgrade.utf8)))
             let answer = client.receiveHead()
             #expect(answer.hasPrefix("HTTP/1.1 101"))
