@@ -13,11 +13,11 @@ import Darwin
 /// them: FlyingFox owns each socket and hands nothing over until a request's head and body
 /// are read whole, and it bounds neither.
 ///
-/// How: every `sweepMilliseconds`, on a thread of its own, it finds the server's connections among the process's
-/// descriptors (those whose local end is the listening address and which have a peer), asks
-/// the kernel how many bytes each has received (`SystemCalls.tcpBytesReceived`), and compares
-/// that with what it counted when the routes last took a request, or the WebSocket session a
-/// frame. The pool asks too, each time FlyingFox is about to wait to read. A connection over a
+/// How: every `sweepMilliseconds`, on a thread of its own, it finds the server's connections
+/// among the process's descriptors (those whose local end is the listening address and which
+/// have a peer), asks the kernel how many bytes each has received
+/// (`SystemCalls.tcpBytesReceived`), and compares that with what it counted when the routes
+/// last took a request, or the WebSocket session a frame. The pool asks too, each time FlyingFox is about to wait to read. A connection over a
 /// bound is cut: disconnected at once (`SystemCalls.disconnect`); FlyingFox's next read of it
 /// fails and it closes the descriptor itself. A WebSocket whose frame is too large is told
 /// first (its session sends the close, 1009) and only its reading is shut, so the close can
@@ -32,7 +32,7 @@ final class ConnectionGuard: Sendable {
     /// Why a connection was cut.
     enum Reason: Sendable, Equatable {
         case headTooLarge, headTooSlow, bodyTooLarge, frameTooLarge, tooMany
-        /// Nothing of a next request came within `headSeconds`: an ordinary keep-alive
+        /// Nothing of a next request came within `idleSeconds`: an ordinary keep-alive
         /// connection left open, closed quietly (its reading shut) and not counted.
         case idle
     }
@@ -218,7 +218,8 @@ final class ConnectionGuard: Sendable {
     }
 
     /// Whether connection `fd` is over a bound: bytes beyond its allowance since its request
-    /// or frame began, or a request unfinished after `headSeconds` while FlyingFox waits for it.
+    /// or frame began, or, while FlyingFox waits for it, a request unfinished after
+    /// `headSeconds` or none begun after `idleSeconds`.
     private func judge(_ fd: Int32, received: UInt64?, now: Int64, waiting: Bool, in state: inout State) -> Verdict? {
         guard var connection = state.connections[fd], !connection.cut else { return nil }
         var reason: Reason?
@@ -229,8 +230,11 @@ final class ConnectionGuard: Sendable {
                 reason = connection.webSocket ? .frameTooLarge : .headTooLarge
             }
         }
-        if reason == nil, !connection.webSocket, waiting, now - connection.since > limits.headSeconds * 1_000_000_000 {
-            reason = (received ?? 0) > connection.baseline ? .headTooSlow : .idle
+        if reason == nil, !connection.webSocket, waiting {
+            // Where the kernel does not count, every wait is taken for an unfinished request.
+            let started = received.map { $0 > connection.baseline } ?? true
+            let bound = started ? limits.headSeconds : limits.idleSeconds
+            if now - connection.since > bound * 1_000_000_000 { reason = started ? .headTooSlow : .idle }
         }
         guard let reason else { return nil }
         connection.cut = true

@@ -13,6 +13,10 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Seconds a connection may wait with a request unfinished (counted from its opening or
     /// the last answer written), so a client trickling a head byte by byte is dropped.
     public var headSeconds: Int64 = 10
+    /// Seconds a connection may stay open with nothing of a next request sent (a keep-alive
+    /// connection between requests): longer than a client's polling interval, so a client
+    /// polling every 10 s, as Home Assistant does, is not closed as it sends.
+    public var idleSeconds: Int64 = 60
     /// Bytes a WebSocket may receive without completing a frame: a frame that announces more
     /// closes the connection (1009) while its payload is arriving.
     public var frameBytes = 16 * 1024

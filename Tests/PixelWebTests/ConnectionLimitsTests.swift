@@ -119,12 +119,15 @@ struct ConnectionLimitsTests {
         }
     }
 
-    @Test func anIdleConnectionIsClosedQuietlyOnceTheServersClockPassesTheBound() throws {
+    @Test func anIdleKeepAliveIsClosedQuietlyAfterSixtySecondsNotTen() throws {
         let clock = StillClock()
         try withServer(clock: clock) { server, port in
             let client = try #require(LoopbackClient(port: port))
             defer { client.close() }
             #expect(LoopbackClient.get(port: port, path: "/").hasPrefix("HTTP/1.1 200"))
+            // Past the 10 s a request may take, but not the 60 s a keep-alive may idle.
+            clock.advance(seconds: 11)
+            #expect(!client.waitUntilClosed(seconds: 0.3).closed)
             #expect(client.isClosedAsTheClockAdvances(clock) {})
             #expect(server.counts.connectionsCut == 0)
             #expect(servesAPage(port))
@@ -207,7 +210,8 @@ final class LoopbackClient {
     }
 
     /// Whether the server closes the connection while `clock` moves on 11 s at a time (past
-    /// `ConnectionLimits.headSeconds`), `nudge` running after each step; tried 50 times.
+    /// `ConnectionLimits.headSeconds` at once, and `idleSeconds` after six steps), `nudge`
+    /// running after each step; tried 50 times.
     func isClosedAsTheClockAdvances(_ clock: ConnectionLimitsTests.StillClock, nudge: () -> Void) -> Bool {
         for _ in 0..<50 {
             clock.advance(seconds: 11)
