@@ -136,7 +136,11 @@ import Testing
         child.waitUntilExit()
         let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(child.terminationStatus == 0, "\(log)")
-        #expect(sent > 10_000, "the flood was sent: \(sent) packets")
+        // At least a dozen whole bursts (the memory readings need ten): the bursts are bounded by
+        // time as well, and a loaded machine sends fewer (8,400 to 9,600 seen at load 8, short of
+        // the 10,000 this asked before), so the bound asks that a flood was sent, not how fast.
+        let dozenBursts = Self.packetsPerBurst * NetworkProtocol.allCases.count * 12
+        #expect(sent >= dozenBursts, "the flood was sent: \(sent) packets")
 
         // Memory: what the process held after 10 bursts and after half the flood.
         try #require(memory.count == 2, "the child's memory was read at least twice during the flood")
