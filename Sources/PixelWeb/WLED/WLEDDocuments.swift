@@ -104,23 +104,34 @@ public struct WLEDDocuments: Sendable {
             ("maxseg", .int(1)), ("matrix", matrix), ("seglc", .array([.int(1)])), ("lc", .int(1)),
             ("rgbw", .bool(false)), ("wv", .int(0)), ("cct", .int(0)),
         ])
-        return .object([
+        // In typed parts: one literal of them all is too much for Swift 6.0.3's type checker.
+        let device: [(String, JSONValue)] = [
             ("ver", .string(WLEDIdentity.apiVersion)), ("vid", .int(Int64(WLEDIdentity.buildID))), ("leds", leds),
             ("str", .bool(false)), ("name", .string(identity.name)), ("udpport", .int(21324)),
+        ]
+        let live: [(String, JSONValue)] = [
             ("live", .bool(snapshot.live != nil)), ("liveseg", .int(-1)),
             ("lm", .string(snapshot.live?.protocolName ?? "")), ("lip", .string(snapshot.live?.sender ?? "")),
-            ("ws", .int(Int64(webSocketClients ?? -1))), ("fxcount", .int(Int64(Self.effectNames.count))), ("palcount", .int(Int64(Self.paletteNames.count))),
+            ("ws", .int(Int64(webSocketClients ?? -1))),
+        ]
+        let counts: [(String, JSONValue)] = [
+            ("fxcount", .int(Int64(Self.effectNames.count))), ("palcount", .int(Int64(Self.paletteNames.count))),
             ("cpalcount", .int(0)), ("maps", .array([.object([("id", .int(0))])])),
-            ("wifi", .object([("bssid", .string("")), ("rssi", .int(0)), ("signal", .int(100)), ("channel", .int(0))])),
-            ("fs", .object([("u", .int(0)), ("t", .int(0)), ("pmt", .int(Int64(snapshot.presetsRevision)))])), ("ndc", .int(0)),
+        ]
+        let wifi = JSONValue.object([("bssid", .string("")), ("rssi", .int(0)), ("signal", .int(100)), ("channel", .int(0))])
+        let files = JSONValue.object([("u", .int(0)), ("t", .int(0)), ("pmt", .int(Int64(snapshot.presetsRevision)))])
+        let machine: [(String, JSONValue)] = [
+            ("wifi", wifi), ("fs", files), ("ndc", .int(0)),
             ("arch", .string("pixelwheel")), ("core", .string(identity.pixelWheelVersion)), ("freeheap", .int(0)),
             ("uptime", .int(Int64(uptime))), ("opt", .int(0)), ("brand", .string("PixelWheel")),
             ("product", .string("PixelWheel " + identity.pixelWheelVersion)), ("mac", .string(identity.mac)), ("ip", .string(identity.ip)),
-            ("pixelwheel", .object([
-                ("frames", .int(Int64(loop?.frames ?? 0))), ("missedFrames", .int(Int64(loop?.missedFrames ?? 0))),
-                ("presets", .int(Int64(snapshot.presets.count))),
-            ])),
+        ]
+        let own = JSONValue.object([
+            ("frames", .int(Int64(loop?.frames ?? 0))), ("missedFrames", .int(Int64(loop?.missedFrames ?? 0))),
+            ("presets", .int(Int64(snapshot.presets.count))),
         ])
+        let pixelWheel: [(String, JSONValue)] = [("pixelwheel", own)]
+        return .object(device + live + counts + machine + pixelWheel)
     }
 
     /// `/json/eff`, `/json/effects`: the effect names.

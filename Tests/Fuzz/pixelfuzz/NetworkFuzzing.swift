@@ -65,12 +65,20 @@ enum NetworkFuzzing {
         _ = layers.expire(at: FlaschenTaschenLayers.standardTimeoutNanoseconds)
     }
 
+    /// The input through a receiver, as one datagram and then cut where a packet start byte
+    /// (0x9C) begins another, so a frame of several packets, in or out of order, is assembled.
     static func tpm2(_ data: [UInt8]) {
-        guard case let .data(packet)? = try? TPM2NetPacket.parse(data) else { return }
-        var assembler = StreamFrameAssembler(layout: layout)
-        let firstPixel = (Int(packet.packetNumber) - 1) * packet.data.count / 3
-        assembler.write(packet.data, fromPixel: firstPixel, format: .rgb)
-        if packet.endsFrame { _ = assembler.present() }
+        let channel = SimulatedDatagramChannel()
+        let receiver = StreamReceiver(layout: layout, channels: [(.tpm2Net, channel)])
+        let sender = NetworkEndpoint(address: 0x7F00_0001, port: 1)
+        channel.inject(data, from: sender)
+        var start = 0
+        for index in data.indices.dropFirst() where data[index] == TPM2NetPacket.startByte {
+            channel.inject(Array(data[start..<index]), from: sender)
+            start = index
+        }
+        channel.inject(Array(data[start...]), from: sender)
+        _ = receiver.poll(at: 0)
     }
 
     static func wledRealtime(_ data: [UInt8]) {
