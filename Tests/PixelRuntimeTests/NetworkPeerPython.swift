@@ -3,7 +3,7 @@ import PixelTestSupport
 
 /// The Pythons that run the end-to-end tests' senders, each with a PyPI peer installed in a
 /// virtual environment of its own under the temporary folder (made once, by pip): `sacn` for
-/// scripts/send-network-stream.py, LedFx for scripts/send-with-ledfx.py. A failure, with the
+/// scripts/send-network-stream.py, LedFx for scripts/send-with-ledfx.py, `flaschen-taschen-py` for scripts/send-with-ft-client.py. A failure, with the
 /// reason, when there is no Python or pip cannot install the package.
 enum NetworkPeerPython {
     /// The interpreter with `sacn`, or why there is none.
@@ -11,10 +11,16 @@ enum NetworkPeerPython {
     /// The interpreter with LedFx (about 70 packages, NumPy among them), or why there is none.
     static let ledFx: Result<String, PeerUnavailable> = find(folder: "pixelwheel-ledfx-peer", package: "ledfx", module: "ledfx.devices.ddp")
 
+    /// The interpreter with `flaschen-taschen-py`, a port of Flaschen-Taschen's client library.
+    static let flaschenTaschen: Result<String, PeerUnavailable> = find(folder: "pixelwheel-ft-peer", package: "flaschen-taschen-py",
+                                                                       module: "flaschen_taschen")
+
     /// Whether the `sacn` sender can run here.
     static var isAvailable: Bool { (try? interpreter.get()) != nil }
     /// Whether the LedFx sender can run here.
     static var hasLedFx: Bool { (try? ledFx.get()) != nil }
+    /// Whether the Flaschen-Taschen client can run here.
+    static var hasFlaschenTaschen: Bool { (try? flaschenTaschen.get()) != nil }
 
     /// Why the peer tests cannot run.
     struct PeerUnavailable: Error, CustomStringConvertible {

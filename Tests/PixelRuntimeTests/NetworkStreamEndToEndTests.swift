@@ -100,6 +100,15 @@ struct NetworkStreamEndToEndTests {
         #expect(shown.bytes == sent, "\(kind) from LedFx: \(errors)")
     }
 
+    /// PyPI's `flaschen-taschen-py`, a port of Flaschen-Taschen's own client library, draws the
+    /// picture on its canvas and sends it.
+    @Test(.enabled(if: NetworkPeerPython.hasFlaschenTaschen, "needs PyPI's flaschen-taschen-py (see NetworkPeerPython)"))
+    func theFlaschenTaschenClientLibrarysPictureIsShownByteForByte() throws {
+        let python = try NetworkPeerPython.flaschenTaschen.get()
+        let (shown, sent, errors) = try stream("flaschen", width: 16, height: 8, sender: (python, "send-with-ft-client.py"))
+        #expect(shown.bytes == sent, "Flaschen-Taschen from flaschen-taschen-py: \(errors)")
+    }
+
     /// 48×32 makes a 4612-byte datagram, past the 2048 bytes other protocols' datagrams get.
     @Test func opcMessagesInUDPDatagramsAreShownByteForByte() throws {
         let (shown, sent, errors) = try stream("opc", width: 48, height: 32, kind: "opc-udp")
