@@ -35,9 +35,10 @@ public struct WLEDDocuments: Sendable {
 
     /// `/json/state`.
     public var state: JSONValue {
-        .object([
+        let preset: Int = snapshot.currentPreset ?? -1
+        return .object([
             ("on", .bool(snapshot.on)), ("bri", .int(Int64(bri))), ("transition", .int(0)),
-            ("ps", .int(Int64(snapshot.currentPreset ?? -1))), ("pl", .int(-1)),
+            ("ps", .int(Int64(preset))), ("pl", .int(-1)),
             ("nl", .object([("on", .bool(false)), ("dur", .int(60)), ("mode", .int(1)), ("tbri", .int(0)), ("rem", .int(-1))])),
             ("udpn", .object([("send", .bool(false)), ("recv", .bool(false)), ("sgrp", .int(0)), ("rgrp", .int(0))])),
             ("lor", .int(Int64(lor))), ("mainseg", .int(0)), ("seg", .array([segment])),
@@ -98,29 +99,41 @@ public struct WLEDDocuments: Sendable {
 
     /// `/json/info`.
     public var info: JSONValue {
+        let version = identity.pixelWheelVersion
         let matrix = JSONValue.object([("w", .int(Int64(snapshot.width))), ("h", .int(Int64(snapshot.height)))])
+        let measuredFPS: Int = loop?.measuredFPS ?? fps
         let leds = JSONValue.object([
-            ("count", .int(Int64(ledCount))), ("pwr", .int(0)), ("fps", .int(Int64(loop?.measuredFPS ?? fps))), ("maxpwr", .int(0)),
+            ("count", .int(Int64(ledCount))), ("pwr", .int(0)), ("fps", .int(Int64(measuredFPS))), ("maxpwr", .int(0)),
             ("maxseg", .int(1)), ("matrix", matrix), ("seglc", .array([.int(1)])), ("lc", .int(1)),
             ("rgbw", .bool(false)), ("wv", .int(0)), ("cct", .int(0)),
         ])
-        return .object([
+        let device: [(String, JSONValue)] = [
             ("ver", .string(WLEDIdentity.apiVersion)), ("vid", .int(Int64(WLEDIdentity.buildID))), ("leds", leds),
             ("str", .bool(false)), ("name", .string(identity.name)), ("udpport", .int(21324)),
+        ]
+        let live: [(String, JSONValue)] = [
             ("live", .bool(snapshot.live != nil)), ("liveseg", .int(-1)),
             ("lm", .string(snapshot.live?.protocolName ?? "")), ("lip", .string(snapshot.live?.sender ?? "")),
-            ("ws", .int(Int64(webSocketClients ?? -1))), ("fxcount", .int(Int64(Self.effectNames.count))), ("palcount", .int(Int64(Self.paletteNames.count))),
+            ("ws", .int(Int64(webSocketClients ?? -1))),
+        ]
+        let counts: [(String, JSONValue)] = [
+            ("fxcount", .int(Int64(Self.effectNames.count))), ("palcount", .int(Int64(Self.paletteNames.count))),
             ("cpalcount", .int(0)), ("maps", .array([.object([("id", .int(0))])])),
-            ("wifi", .object([("bssid", .string("")), ("rssi", .int(0)), ("signal", .int(100)), ("channel", .int(0))])),
-            ("fs", .object([("u", .int(0)), ("t", .int(0)), ("pmt", .int(Int64(snapshot.presetsRevision)))])), ("ndc", .int(0)),
-            ("arch", .string("pixelwheel")), ("core", .string(identity.pixelWheelVersion)), ("freeheap", .int(0)),
+        ]
+        let wifi = JSONValue.object([("bssid", .string("")), ("rssi", .int(0)), ("signal", .int(100)), ("channel", .int(0))])
+        let files = JSONValue.object([("u", .int(0)), ("t", .int(0)), ("pmt", .int(Int64(snapshot.presetsRevision)))])
+        let system: [(String, JSONValue)] = [
+            ("wifi", wifi), ("fs", files), ("ndc", .int(0)),
+            ("arch", .string("pixelwheel")), ("core", .string(version)), ("freeheap", .int(0)),
             ("uptime", .int(Int64(uptime))), ("opt", .int(0)), ("brand", .string("PixelWheel")),
-            ("product", .string("PixelWheel " + identity.pixelWheelVersion)), ("mac", .string(identity.mac)), ("ip", .string(identity.ip)),
-            ("pixelwheel", .object([
-                ("frames", .int(Int64(loop?.frames ?? 0))), ("missedFrames", .int(Int64(loop?.missedFrames ?? 0))),
-                ("presets", .int(Int64(snapshot.presets.count))),
-            ])),
-        ])
+            ("product", .string("PixelWheel " + version)), ("mac", .string(identity.mac)), ("ip", .string(identity.ip)),
+        ]
+        let ownCounts: [(String, JSONValue)] = [
+            ("frames", .int(Int64(loop?.frames ?? 0))), ("missedFrames", .int(Int64(loop?.missedFrames ?? 0))),
+            ("presets", .int(Int64(snapshot.presets.count))),
+        ]
+        let pixelWheel: [(String, JSONValue)] = [("pixelwheel", .object(ownCounts))]
+        return .object(device + live + counts + system + pixelWheel)
     }
 
     /// `/json/eff`, `/json/effects`: the effect names.
