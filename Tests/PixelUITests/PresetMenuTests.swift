@@ -90,6 +90,15 @@ struct PresetMenuTests {
         #expect(app.presets.count == 0 && app.currentPreset == nil)
     }
 
+    @Test func aPresetDeletedOverTheNetworkLeavesTheListUnderItsMenu() {
+        var app = rainApp()
+        run([.menu] + toPresets + [.select, .select, .rotate(2), .select], on: &app)  // Preset 2 → Load / Delete
+        app.handle(InputEvent(.remote(.deletePreset(2)), at: .milliseconds(20)))
+        run([.select], on: &app)  // Load: nothing left to load, back to the list
+        #expect(app.menuTitle == "Presets" && app.presets.ids == [1])
+        #expect(app.menuEntries.count == 2 && app.selectedIndex == 1)
+    }
+
     @Test func theFileRoundTripsAndKeepsWLEDsShape() throws {
         var list = PresetList()
         list.store(Preset(name: "Calm \"blue\"", on: false, brightness: 25, speed: 50, effect: 2, parameters: ["starfield.cell": "8"]), as: 3)

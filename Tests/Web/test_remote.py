@@ -187,6 +187,8 @@ class RemoteTests(unittest.TestCase):
         self.assertEqual(run.request("POST", "/json/state", body=b'{"bri":5}', headers={"Content-Type": "application/json"})[0], 401)
         with self.assertRaises(websocket.WebSocketBadStatusException):
             websocket.create_connection("ws://127.0.0.1:%d/page/ws" % run.port, origin=run.origin, timeout=5)
+        with self.assertRaises(websocket.WebSocketBadStatusException):  # WLED's socket, as the API: 401
+            websocket.create_connection("ws://127.0.0.1:%d/ws" % run.port, origin=run.origin, timeout=5)
 
     def test_2_logs_in_and_turns_the_wheel(self):
         self.log_in()
@@ -237,6 +239,20 @@ class RemoteTests(unittest.TestCase):
         # The live status says no stream is showing.
         live = self.driver.execute_script("return document.getElementById('live').textContent")
         self.assertIn("No stream", live)
+
+    def test_3c_wleds_socket_follows_the_login(self):
+        run = self.run_
+        cookie = self.cookie()
+        ws = websocket.create_connection("ws://127.0.0.1:%d/ws" % run.port, origin=run.origin, cookie=cookie, timeout=5)
+        try:
+            first = json.loads(ws.recv())
+            self.assertEqual(set(first), {"state", "info"})
+            ws.send(json.dumps({"bri": 51}))
+            while json.loads(ws.recv()).get("state", {}).get("bri") != 51:
+                pass
+            self.assertEqual(run.state(cookie)["bri"], 51)
+        finally:
+            ws.close()
 
     def test_4_a_page_from_another_origin_cannot_drive_it(self):
         run = self.run_

@@ -85,12 +85,14 @@ extension PixelWheelApp {
         }
     }
 
-    /// The presets list on screen shows the presets as they are now, its selection kept in range.
+    /// The presets list, on screen or under a preset's Load / Delete, shows the presets as they
+    /// are now, its selection kept in range.
     mutating func refreshPresetRows() {
-        let top = stack.count - 1
-        guard stack[top].entries?.first.map({ if case .savePreset = $0 { true } else { false } }) == true else { return }
         let rows = presetRows
-        stack[top].entries = rows
-        stack[top].selected = min(stack[top].selected, rows.count - 1)
+        for index in stack.indices {
+            guard case .savePreset? = stack[index].entries?.first else { continue }
+            stack[index].entries = rows
+            stack[index].selected = min(stack[index].selected, rows.count - 1)
+        }
     }
 }
