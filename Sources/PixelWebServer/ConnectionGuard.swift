@@ -109,9 +109,20 @@ final class ConnectionGuard: Sendable {
         try await wait()
     }
 
+    /// The server is listening on `address` (told by `WebServer.start` once it is bound). Until
+    /// FlyingFox first waits on the listening socket its descriptor is unknown, and a client
+    /// that connects at once could be found only later, its WebSocket frames then taken for an
+    /// oversized request; with the address, connections are found from the start (the
+    /// listening socket has no peer, so it is never taken for one).
+    func listening(at address: Socket.Address) {
+        state.withLock { state in
+            if state.listener == nil { state.listener = (-1, address) }
+        }
+    }
+
     private func isListener(_ socket: Socket) -> Bool {
         let fd = socket.file.rawValue
-        if let listener = state.withLock({ $0.listener }) { return listener.fd == fd }
+        if let listener = state.withLock({ $0.listener }), listener.fd >= 0 { return listener.fd == fd }
         guard (try? socket.remotePeer()) == nil, let address = try? socket.sockname() else { return false }
         state.withLock { $0.listener = (fd, address) }
         return true

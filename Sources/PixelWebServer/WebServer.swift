@@ -178,6 +178,7 @@ public final class WebServer: Sendable {
         }
         let listening = Task.detached { [self] in
             if (try? await server.waitUntilListening(timeout: 60)) != nil, let address = await server.listeningAddress {
+                connections.listening(at: address)
                 switch address {
                 case let .ip4(_, port), let .ip6(_, port): state.withLock { $0.port = Int(port) }
                 case .unix: break
