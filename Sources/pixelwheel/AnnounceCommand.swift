@@ -40,11 +40,7 @@ struct AnnounceCommand: ParsableCommand {
         guard FileSystem.kind(of: servicesDir) == .directory else {
             throw OptionError.unavailable("\(servicesDir) does not exist: install avahi-daemon (sudo apt install avahi-daemon), or pass --services-dir DIR")
         }
-        let plan = web.isOn
-            ? DiscoveryAnnouncement.plan(host: web.host, port: web.port, isLoopback: web.isLoopback, api: web.api,
-                                         apiOpenToAllowList: !web.apiAllow.isEmpty, name: web.name)
-            : .failure(.init(reason: "\(config) has no [web] table"))
-        switch plan {
+        switch web.announcement(configPath: config) {
         case let .success(announcement):
             if existing != announcement.serviceFile { try AtomicFile.write(Array(announcement.serviceFile.utf8), to: path) }
             print("announcing \"\(announcement.name)\" as \(announcement.serviceTypes.joined(separator: " and ")) on port \(announcement.port)"
@@ -59,5 +55,15 @@ struct AnnounceCommand: ParsableCommand {
             throw OptionError.unavailable("cannot remove \(path): \(SystemCalls.message(for: SystemCalls.lastError)); run as root (sudo)")
         }
         print(why + (existing != nil ? " (removed \(path))" : ""))
+    }
+}
+
+extension WebSetup {
+    /// What `announce` writes for this `[web]` set-up, read from `configPath`, or why nothing:
+    /// the one reading `announce` and `doctor` share.
+    func announcement(configPath: String) -> Result<DiscoveryAnnouncement, DiscoveryAnnouncement.NothingAnnounced> {
+        guard isOn else { return .failure(.init(reason: "\(configPath) has no [web] table")) }
+        return DiscoveryAnnouncement.plan(host: host, port: port, isLoopback: isLoopback, api: api,
+                                          apiOpenToAllowList: !apiAllow.isEmpty, name: name)
     }
 }

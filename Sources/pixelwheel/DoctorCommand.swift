@@ -48,30 +48,30 @@ struct DoctorCommand: ParsableCommand {
             return [Doctor.Finding(level: .problem, text: "mDNS: \(path) has problems, so what to announce is unknown",
                                    fix: "pixelwheel run --config \(path) --check")]
         }
-        let plan = web.isOn
-            ? DiscoveryAnnouncement.plan(host: web.host, port: web.port, isLoopback: web.isLoopback, api: web.api,
-                                         apiOpenToAllowList: !web.apiAllow.isEmpty, name: web.name)
-            : .failure(.init(reason: "\(path) has no [web] table"))
         let servicePath = root + DiscoveryAnnouncement.standardFolder + "/" + DiscoveryAnnouncement.fileName
         let serviceFile = try? FileBytes.readText(servicePath, limit: 1 << 16)
         let daemon = FileSystem.kind(of: root + "/usr/sbin/avahi-daemon") == .file
-        switch plan {
+        switch web.announcement(configPath: path) {
         case let .failure(nothing):
             return DiscoveryCheck(expected: nil, whyNothing: nothing.reason, configPath: path)
                 .findings(daemonInstalled: daemon, serviceFile: serviceFile, wanted: nil, browsed: nil)
         case let .success(announcement):
             let expected = DiscoveryCheck.Expected(name: announcement.name, port: announcement.port, serviceTypes: announcement.serviceTypes,
                                                    mac: announcement.announcesWLED ? announcement.mac : nil)
-            var browsed: [String: String]? = nil
-            if root.isEmpty {
-                for type in announcement.serviceTypes {
-                    guard let answer = ChildCommand.run("avahi-browse", ["--parsable", "--resolve", "--terminate", "--no-db-lookup", type],
-                                                        timeoutSeconds: 10) else { break }
-                    browsed = (browsed ?? [:]).merging([type: answer.output]) { _, new in new }
-                }
-            }
+            let browsed = root.isEmpty ? browse(announcement.serviceTypes) : nil
             return DiscoveryCheck(expected: expected, configPath: path)
                 .findings(daemonInstalled: daemon, serviceFile: serviceFile, wanted: announcement.serviceFile, browsed: browsed)
         }
+    }
+
+    /// What `avahi-browse` finds of each service type, resolved; nil when it is not installed.
+    private func browse(_ types: [String]) -> [String: String]? {
+        var found: [String: String] = [:]
+        for type in types {
+            guard let answer = ChildCommand.run("avahi-browse", ["--parsable", "--resolve", "--terminate", "--no-db-lookup", type],
+                                                timeoutSeconds: 10) else { return nil }
+            found[type] = answer.output
+        }
+        return found
     }
 }
