@@ -110,6 +110,17 @@ public enum ConfigurationLoader {
             return configuration
         }
 
+        /// The table `name` of `table`: nil when there is none, or when it is not a table (then
+        /// that is a problem, on its line).
+        mutating func subtable(_ name: String, in table: TOMLTable) -> TOMLTable? {
+            guard let value = table[name] else { return nil }
+            guard let inner = value.table else {
+                problem(locate.line(table: nil, key: name), name, "must be a table, written [\(name)]")
+                return nil
+            }
+            return inner
+        }
+
         /// Unknown tables and keys, and values of the wrong type, in the fixed tables. Returns
         /// the fixed tables with only the known keys of the right type (and `[encoder]` only
         /// when it has its three lines), for decoding.
@@ -130,10 +141,7 @@ public enum ConfigurationLoader {
                     problem(line, key, "unknown table; the tables are " + ((Array(schema.keys) + ["network", "web"]).sorted() + ["[[panel]]"]).joined(separator: ", "))
                     continue
                 }
-                guard let inner = value.table else {
-                    problem(locate.line(table: nil, key: key), key, "must be a table, written [\(key)]")
-                    continue
-                }
+                guard let inner = subtable(key, in: table) else { continue }
                 let kept = TOMLTable()
                 for innerKey in inner.keys.sorted() {
                     let line = locate.line(table: key, key: innerKey)

@@ -23,11 +23,7 @@ extension ConfigurationLoader.Checker {
     /// problems and leave the default in place.
     mutating func readNetwork(_ table: TOMLTable) -> NetworkSetup {
         var setup = NetworkSetup()
-        guard let value = table["network"] else { return setup }
-        guard let network = value.table else {
-            problem(locate.line(table: nil, key: "network"), "network", "must be a table, written [network]")
-            return setup
-        }
+        guard let network = subtable("network", in: table) else { return setup }
         var badKeys: Set<String> = []
         for key in network.keys.sorted() {
             let item = network[key]!

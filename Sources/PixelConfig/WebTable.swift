@@ -24,11 +24,7 @@ extension ConfigurationLoader.Checker {
     /// leave the default in place.
     mutating func readWeb(_ table: TOMLTable) -> WebSetup {
         var setup = WebSetup()
-        guard let value = table["web"] else { return setup }
-        guard let web = value.table else {
-            problem(locate.line(table: nil, key: "web"), "web", "must be a table, written [web]")
-            return setup
-        }
+        guard let web = subtable("web", in: table) else { return setup }
         setup.isOn = true
         for key in web.keys.sorted() {
             let item = web[key]!
