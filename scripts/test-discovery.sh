@@ -40,17 +40,8 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 in_ns() { local ns=$1; shift; ip netns exec "$tag-$ns" "$@"; }
 
-ip netns add "$tag-pi"
-ip netns add "$tag-lan"
-ip link add "${tag}a" type veth peer name "${tag}b"
-ip link set "${tag}a" netns "$tag-pi"
-ip link set "${tag}b" netns "$tag-lan"
-in_ns pi ip link set lo up
-in_ns pi ip addr add 10.79.0.1/24 dev "${tag}a"
-in_ns pi ip link set "${tag}a" up
-in_ns lan ip link set lo up
-in_ns lan ip addr add 10.79.0.2/24 dev "${tag}b"
-in_ns lan ip link set "${tag}b" up
+. scripts/netns-pair.sh
+netns_pair "$tag" pi 10.79.0.1/24 lan 10.79.0.2/24
 
 name="PixelWheel Discovery Test"
 services="$work/root/etc/avahi/services"

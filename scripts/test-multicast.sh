@@ -31,19 +31,10 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 in_ns() { local ns=$1; shift; ip netns exec "$tag-$ns" "$@"; }
-ip netns add "$tag-s"
-ip netns add "$tag-r"
-ip link add "${tag}s" type veth peer name "${tag}r"
-ip link set "${tag}s" netns "$tag-s"
-ip link set "${tag}r" netns "$tag-r"
-in_ns s ip link set lo up
-in_ns r ip link set lo up
-in_ns s ip addr add 10.78.0.1/24 dev "${tag}s"
-in_ns r ip addr add 10.78.0.2/24 dev "${tag}r"
-in_ns s ip link set "${tag}s" up
-in_ns r ip link set "${tag}r" up
-in_ns s ip route add 239.255.0.0/16 dev "${tag}s"
-in_ns r ip route add 239.255.0.0/16 dev "${tag}r"
+. scripts/netns-pair.sh
+netns_pair "$tag" s 10.78.0.1/24 r 10.78.0.2/24
+in_ns s ip route add 239.255.0.0/16 dev "${tag}a"
+in_ns r ip route add 239.255.0.0/16 dev "${tag}b"
 
 listen=0.0.0.0
 printf 'brightness = 100\n' > "$work/state.conf"
