@@ -20,7 +20,7 @@ RELEASE_FLAGS += -j $(JOBS)
 endif
 OUT ?= out
 
-.PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-kernel test-gpiod2 test-wall test-discovery build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
+.PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-kernel test-gpiod2 test-wall test-discovery test-ola build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
 	@SWIFT="$(SWIFT)" scripts/ensure-swift.sh
@@ -71,6 +71,14 @@ test-wall: setup
 	@scripts/install-system-packages.sh iproute2 python3
 	$(SWIFT) build --product pixelwheel
 	scripts/test-wall.sh .build/debug/pixelwheel
+
+# The Open Lighting Architecture (Debian's `ola`) both ways, across two network namespaces: its
+# Art-Net (found by ArtPoll), E1.31 and OPC outputs shown byte for byte, and PixelWheel's artnet
+# and e131 panels recorded by its ola_recorder. Needs root; about 35 s.
+test-ola: setup
+	@scripts/install-system-packages.sh iproute2 python3 ola
+	$(SWIFT) build --product pixelwheel
+	scripts/test-ola.sh .build/debug/pixelwheel
 
 # Discovery: `pixelwheel announce`'s service file served by a real avahi-daemon in one network
 # namespace, found by python-zeroconf (PyPI) in another, with the MAC that /json/info gives.

@@ -17,7 +17,7 @@ netns_pair() {
     for side in "$a ${tag}a $address_a" "$b ${tag}b $address_b"; do
         read -r ns link address <<< "$side"
         ip netns exec "$tag-$ns" ip link set lo up
-        ip netns exec "$tag-$ns" ip addr add "$address" dev "$link"
+        ip netns exec "$tag-$ns" ip addr add "$address" brd + dev "$link"
         ip netns exec "$tag-$ns" ip link set "$link" up
     done
 }

@@ -10,11 +10,13 @@ top-left) per frame, a frame repeated back-to-back written once.
 - e131: PyPI's `sacn` receiver (an independent implementation). It calls back when a
   universe's data changes; a frame is written once every universe of the picture has data.
   Exit status 3 when `sacn` is missing.
-- ddp and artnet: no receiver from PyPI is used. The parsing below was written from the
-  protocols' descriptions (DDP: 3waylabs' specification, flags/sequence/type/id, offset and
-  length big endian, push = 0x01; Art-Net 4: ArtDmx opcode 0x5000, port address Net << 8 |
-  SubUni, 170 RGB pixels per universe; ArtSync 0x5200 shows the frame), not from PixelWheel's
-  Swift code.
+- ddp: PyPI's `python-led-ddp` parses every datagram (`ddp.packet.Packet.from_bytes`: the
+  10- or 14-byte header, push flag, offset, length, data); this script only places the data
+  at its offset and writes the frame on push. Exit status 3 when the package is missing.
+- artnet: no receiver from PyPI is used. The parsing below was written from the protocol's
+  description (Art-Net 4: ArtDmx opcode 0x5000, port address Net << 8 | SubUni, 170 RGB pixels
+  per universe; ArtSync 0x5200 shows the frame), not from PixelWheel's Swift code. OLA's
+  Art-Net node receives the artnet panel too, in `make test-ola` (scripts/test-ola.sh).
 """
 
 import os
@@ -46,18 +48,22 @@ def datagrams(sock, deadline):
 
 
 def receive_ddp(sock, size, frames, deadline):
+    try:
+        from ddp.packet import Packet
+    except ImportError as error:
+        print(f"python-led-ddp is missing ({error}): pip install python-led-ddp", file=sys.stderr)
+        sys.exit(3)
     buffer = bytearray(size)
     for data in datagrams(sock, deadline):
-        if len(data) < 10 or data[0] & 0xC0 != 0x40:
+        packet = Packet.from_bytes(data)
+        if packet.header.packet_type.version != 1:
             continue
-        header = 14 if data[0] & 0x10 else 10
-        offset = int.from_bytes(data[4:8], "big")
-        length = int.from_bytes(data[8:10], "big")
-        payload = data[header:header + length]
+        offset = packet.header.offset
+        payload = packet.data[:packet.header.length]
         end = min(size, offset + len(payload))
         if offset < end:
             buffer[offset:end] = payload[:end - offset]
-        if data[0] & 0x01:
+        if packet.header.packet_type.push:
             frames.write(buffer)
 
 

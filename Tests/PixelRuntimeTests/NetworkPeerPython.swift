@@ -3,8 +3,10 @@ import PixelTestSupport
 
 /// The Pythons that run the end-to-end tests' senders, each with a PyPI peer installed in a
 /// virtual environment of its own under the temporary folder (made once, by pip): `sacn` for
-/// scripts/send-network-stream.py, LedFx for scripts/send-with-ledfx.py, `flaschen-taschen-py` for scripts/send-with-ft-client.py. A failure, with the
-/// reason, when there is no Python or pip cannot install the package.
+/// scripts/send-network-stream.py, LedFx for scripts/send-with-ledfx.py, `flaschen-taschen-py`
+/// for scripts/send-with-ft-client.py, `opclib` for scripts/send-with-opc-client.py,
+/// `python-led-ddp` for scripts/receive-network-stream.py's DDP. A failure, with the reason,
+/// when there is no Python or pip cannot install the package.
 enum NetworkPeerPython {
     /// The interpreter with `sacn`, or why there is none.
     static let interpreter: Result<String, PeerUnavailable> = find(folder: "pixelwheel-network-peers", package: "sacn", module: "sacn")
@@ -15,12 +17,20 @@ enum NetworkPeerPython {
     static let flaschenTaschen: Result<String, PeerUnavailable> = find(folder: "pixelwheel-ft-peer", package: "flaschen-taschen-py",
                                                                        module: "flaschen_taschen")
 
+    /// The interpreter with `opclib`, whose `opc.Client` is Fadecandy's Python client for OPC over TCP.
+    static let openPixelControl: Result<String, PeerUnavailable> = find(folder: "pixelwheel-opc-peer", package: "opclib", module: "opclib.opc")
+
+    /// The interpreter with `python-led-ddp`, whose packet parser reads what a `ddp` panel sends.
+    static let ddpParser: Result<String, PeerUnavailable> = find(folder: "pixelwheel-ddp-peer", package: "python-led-ddp", module: "ddp.packet")
+
     /// Whether the `sacn` sender can run here.
     static var isAvailable: Bool { (try? interpreter.get()) != nil }
     /// Whether the LedFx sender can run here.
     static var hasLedFx: Bool { (try? ledFx.get()) != nil }
     /// Whether the Flaschen-Taschen client can run here.
     static var hasFlaschenTaschen: Bool { (try? flaschenTaschen.get()) != nil }
+    /// Whether Fadecandy's OPC client can run here.
+    static var hasOpenPixelControl: Bool { (try? openPixelControl.get()) != nil }
 
     /// Why the peer tests cannot run.
     struct PeerUnavailable: Error, CustomStringConvertible {

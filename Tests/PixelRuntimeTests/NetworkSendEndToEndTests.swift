@@ -6,7 +6,8 @@ import Testing
 /// The sending panels from the real `pixelwheel` binary to an independent receiver on
 /// loopback: `sim --no-tty --real-time --panel ddp|e131|artnet:host=127.0.0.1,…` records the
 /// frames it sent with `--frames-out`, and scripts/receive-network-stream.py (PyPI's `sacn`
-/// receiver for E1.31; DDP and Art-Net parsed there from the protocols' descriptions) records
+/// receiver for E1.31, `python-led-ddp`'s parser for DDP; Art-Net parsed there from the
+/// protocol's description, and received by OLA in `make test-ola`) records
 /// what arrived. Every frame received must be one of the frames sent, byte for byte (never a
 /// mix; E1.31 aside, see below), and the last one sent must have arrived.
 @Suite(.enabled(if: NetworkPeerPython.isAvailable, "needs python3 with PyPI's sacn (see NetworkPeerPython)"))
@@ -17,7 +18,7 @@ struct NetworkSendEndToEndTests {
 
     @Test(arguments: ["ddp", "e131", "artnet"])
     func anIndependentReceiverGetsTheFramesSentByteForByte(kind: String) throws {
-        let python = try NetworkPeerPython.interpreter.get()
+        let python = try (kind == "ddp" ? NetworkPeerPython.ddpParser : NetworkPeerPython.interpreter).get()
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("frames"), withIntermediateDirectories: false)
         let port = try NetworkStreamEndToEndTests.freePort(tcp: false)

@@ -109,6 +109,15 @@ struct NetworkStreamEndToEndTests {
         #expect(shown.bytes == sent, "Flaschen-Taschen from flaschen-taschen-py: \(errors)")
     }
 
+    /// Fadecandy's Python OPC client (PyPI's `opclib`) sends the picture over TCP, as Fadecandy's
+    /// examples and many pixel scripts do.
+    @Test(.enabled(if: NetworkPeerPython.hasOpenPixelControl, "needs PyPI's opclib (see NetworkPeerPython)"))
+    func fadecandysOPCClientOverTCPIsShownByteForByte() throws {
+        let python = try NetworkPeerPython.openPixelControl.get()
+        let (shown, sent, errors) = try stream("opc", width: 16, height: 8, sender: (python, "send-with-opc-client.py"))
+        #expect(shown.bytes == sent, "OPC over TCP from opclib: \(errors)")
+    }
+
     /// 48×32 makes a 4612-byte datagram, past the 2048 bytes other protocols' datagrams get.
     @Test func opcMessagesInUDPDatagramsAreShownByteForByte() throws {
         let (shown, sent, errors) = try stream("opc", width: 48, height: 32, kind: "opc-udp")
