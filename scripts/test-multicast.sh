@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # E1.31 multicast into `pixelwheel sim`, proven between two network namespaces.
 #
-#   test-multicast.sh BINARY PYTHON FRAMES_DIR
+#   test-multicast.sh BINARY PYTHON FRAMES_DIR [any|link]
+#
+# With `link` the receiver listens on its link's address (10.78.0.2) instead of 0.0.0.0: the
+# groups are then joined on that interface alone, each on a socket bound to the group.
 #
 # Makes two namespaces joined by a veth pair (sender 10.78.0.1, receiver 10.78.0.2, each with a
 # route for 239.255.0.0/16 on the link). In the receiver's, `pixelwheel sim --no-tty
@@ -15,7 +18,7 @@
 # under `timeout`; the namespaces are removed on exit however the script ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-binary=$(realpath "$1"); python=$2; frames=$3
+binary=$(realpath "$1"); python=$2; frames=$3; where=${4:-any}
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root for ip netns"; exit 77; }
 command -v ip > /dev/null || { echo "skipped: no ip command (iproute2)"; exit 77; }
 tag="pwm$$"
@@ -36,7 +39,11 @@ netns_pair "$tag" s 10.78.0.1/24 r 10.78.0.2/24
 in_ns s ip route add 239.255.0.0/16 dev "${tag}a"
 in_ns r ip route add 239.255.0.0/16 dev "${tag}b"
 
-listen=0.0.0.0
+case "$where" in
+    any) listen=0.0.0.0 ;;
+    link) listen=10.78.0.2 ;;
+    *) echo "the fourth argument must be any or link"; exit 2 ;;
+esac
 printf 'brightness = 100\n' > "$work/state.conf"
 in_ns r timeout 20 "$binary" sim --no-tty --real-time --seconds 4 --size 128x64 --network e131 --network-timeout 10 \
     --network-listen "$listen" --network-allow 10.78.0.1/32 --frames-out "$frames" --state "$work/state.conf" \

@@ -18,6 +18,10 @@ import PixelNetwork
 /// 128×64 panel has 49 universes, so groups past the limit are joined on extra sockets that
 /// only hold the membership: the bound socket receives every group this machine joined, as a
 /// socket does unless `IP_MULTICAST_ALL` is turned off.
+///
+/// A socket bound to a group's own address receives that group's datagrams only, so one
+/// interface's multicast can be had without listening on every address: bind to the group and
+/// join it on that interface (`multicastInterface`).
 public final class UDPSocket: DatagramChannel {
     /// The bound address and port.
     public let endpoint: NetworkEndpoint
@@ -33,9 +37,12 @@ public final class UDPSocket: DatagramChannel {
     private let membershipHolders: [Int32]
     private var buffer: [UInt8]
 
-    /// Opens `endpoint` for `kind`; throws a `NetworkPortError` naming the fix.
+    /// Opens `endpoint` for `kind`, joining `multicastGroups` on the interface whose address is
+    /// `multicastInterface` (0: the one the kernel routes the group to); throws a
+    /// `NetworkPortError` naming the fix.
     public init(binding endpoint: NetworkEndpoint, for kind: NetworkProtocol, receiveBufferBytes: Int = 262_144,
-                maximumDatagramSize: Int = 2048, multicastGroups: [(group: UInt32, universe: UInt16)] = []) throws(NetworkPortError) {
+                maximumDatagramSize: Int = 2048, multicastGroups: [(group: UInt32, universe: UInt16)] = [],
+                multicastInterface: UInt32 = 0) throws(NetworkPortError) {
         let fd = SystemCalls.ipv4Socket(stream: false)
         guard fd >= 0 else { throw .failed(call: "socket", kind, endpoint, errno: SystemCalls.lastError) }
         _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, integer: 1)
@@ -46,7 +53,7 @@ public final class UDPSocket: DatagramChannel {
             throw NetworkPortError.binding(kind, endpoint, errno: code)
         }
         do {
-            membershipHolders = try Self.join(multicastGroups, first: fd, port: endpoint.port)
+            membershipHolders = try Self.join(multicastGroups, first: fd, port: endpoint.port, interface: multicastInterface)
         } catch {
             SystemCalls.close(fd)
             throw error
@@ -60,12 +67,12 @@ public final class UDPSocket: DatagramChannel {
     /// Joins `groups`, on `first` until it can take no more, then on new holder sockets;
     /// returns the holders. A group that a fresh socket cannot join throws.
     private static func join(_ groups: [(group: UInt32, universe: UInt16)], first: Int32,
-                             port: UInt16) throws(NetworkPortError) -> [Int32] {
+                             port: UInt16, interface: UInt32) throws(NetworkPortError) -> [Int32] {
         var holders: [Int32] = []
         var current = first
         var joinedOnCurrent = 0
         for (group, universe) in groups {
-            let request = membership(group: group, interface: 0)
+            let request = membership(group: group, interface: interface)
             while SystemCalls.setSocketOption(current, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: request) != 0 {
                 let code = SystemCalls.lastError
                 let holder = code == ErrorNumber.noBufferSpace && joinedOnCurrent > 0 ? SystemCalls.ipv4Socket(stream: false) : -1

@@ -6,18 +6,19 @@ import Testing
 /// E1.31 multicast, as xLights and FPP send it by default, into the real binary across two
 /// network namespaces (scripts/test-multicast.sh): PyPI's `sacn` sends a 128x64 picture (49
 /// universes, more groups than Linux lets one socket join by default) to 239.255.0.1…49, and
-/// the frame `sim` recorded must equal it byte for byte. Skipped (the script's 77) without
-/// root or `ip netns`.
+/// the frame `sim` recorded must equal it byte for byte, whether the receiver listens on every
+/// interface (0.0.0.0) or on its link's address alone. Skipped (the script's 77) without root
+/// or `ip netns`.
 @Suite(.enabled(if: NetworkPeerPython.isAvailable, "needs python3 with PyPI's sacn (see NetworkPeerPython)"))
 struct NetworkMulticastTests {
-    @Test(.timeLimit(.minutes(2)))
-    func multicastE131ToEveryInterfaceIsShownByteForByte() throws {
+    @Test(.timeLimit(.minutes(2)), arguments: ["any", "link"])
+    func multicastE131IsShownByteForByte(listening address: String) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pixelwheel").path
         let python = try NetworkPeerPython.interpreter.get()
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("frames"), withIntermediateDirectories: false)
         let script = RepositoryPaths.root() + "/scripts/test-multicast.sh"
-        let result = try ChildProcess.run(script, [binary, python, dir.file("frames")])
+        let result = try ChildProcess.run(script, [binary, python, dir.file("frames"), address])
         if result.status == 77 {
             print("NetworkMulticastTests skipped: " + result.output)
             return
@@ -29,6 +30,6 @@ struct NetworkMulticastTests {
         let sent = NetworkStreamEndToEndTests.picture(width: 128, height: 64)
         let differing = zip(shown.bytes, sent).filter { $0 != $1 }.count
         #expect(shown.bytes.count == sent.count)
-        #expect(differing == 0, "multicast E1.31: \(differing) bytes differ; \(result.output)")
+        #expect(differing == 0, "multicast E1.31 listening on \(address): \(differing) bytes differ; \(result.output)")
     }
 }

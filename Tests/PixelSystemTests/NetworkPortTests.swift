@@ -72,6 +72,23 @@ struct NetworkPortTests {
         #expect(recorder.calls.contains(.close(fd: 43)), "the holder closes with the socket")
     }
 
+    /// Listening on one interface's address: a socket bound to the group itself (which the
+    /// kernel hands that group's datagrams only), joined on the interface with that address.
+    @Test func aGroupSocketBindsToTheGroupAndJoinsOnTheGivenInterface() throws {
+        let recorder = Self.kernel(limit: 20)
+        let group = UDPSocket.e131Group(universe: 7)
+        let interface = try #require(NetworkEndpoint(dotted: "192.168.1.50", port: 0)).address
+        SystemCallRecorder.$current.withValue(recorder) {
+            let socket = try? UDPSocket(binding: NetworkEndpoint(address: group, port: 5568), for: .e131,
+                                        multicastGroups: [(group, 7)], multicastInterface: interface)
+            #expect(socket != nil)
+        }
+        let request = UDPSocket.membership(group: group, interface: interface)
+        #expect(request == [239, 255, 0, 7, 192, 168, 1, 50], "struct ip_mreq: the group, then the interface's address")
+        #expect(recorder.calls.contains(.setSocketOption(fd: 42, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: request)))
+        #expect(recorder.calls.contains { if case let .bind(42, address, 5568) = $0 { address == group } else { false } })
+    }
+
     @Test func aGroupNoSocketCanJoinIsOneLineNamingTheSetting() {
         let recorder = Self.kernel(limit: 2, holderFails: true)
         let error = SystemCallRecorder.$current.withValue(recorder) { () -> NetworkPortError? in

@@ -29,11 +29,19 @@ public enum NetworkPorts {
             let buffer = receiveBufferBytes(layout)
             // Flaschen-Taschen and OPC send a whole picture a datagram: up to UDP's largest.
             let maximumSize = kind == .flaschenTaschen || kind == .opc ? 65_507 : 2048
-            // Bound to every interface, the socket receives unicast and every group joined;
-            // bound to one address it receives unicast only (see `startMessages`).
+            // Bound to every interface, the socket receives unicast and every group joined.
             let groups = kind == .e131 && address == 0 ? e131Groups(layout) : []
             channels.append((kind, try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer,
                                                  maximumDatagramSize: maximumSize, multicastGroups: groups)))
+            // Bound to one interface's address, that socket has its unicast; each universe's
+            // group comes on a socket bound to the group and joined on that interface alone.
+            if kind == .e131 && address != 0 && !endpoint.isLoopback {
+                for (group, universe) in e131Groups(layout) {
+                    channels.append((kind, try UDPSocket(binding: NetworkEndpoint(address: group, port: endpoint.port), for: kind,
+                                                         receiveBufferBytes: 65_536, maximumDatagramSize: maximumSize,
+                                                         multicastGroups: [(group, universe)], multicastInterface: address)))
+                }
+            }
         }
         let allowed = setup.allow
         return StreamReceiver(layout: layout, channels: channels, opcServer: server, allow: allowed, replyAddress: address)
@@ -66,7 +74,7 @@ public enum NetworkPorts {
             if setup.protocols.contains(.e131) {
                 messages.append(setup.listenAddress == 0
                     ? "network: E1.31 joins the multicast group of each universe from \(setup.universe) (239.255.hi.lo)"
-                    : "network: E1.31 on \(setup.listen) receives unicast only; multicast (239.255.hi.lo) needs --network-listen 0.0.0.0")
+                    : "network: E1.31 joins the multicast group of each universe from \(setup.universe) (239.255.hi.lo) on the interface of \(setup.listen)")
             }
         }
         return messages
