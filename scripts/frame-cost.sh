@@ -79,7 +79,8 @@ echo
 printf '| %-45s | %22s | %20s |\n' "network (bench --network-row)" "instructions / packet" "instructions / frame"
 printf '|%s|%s|%s|\n' "-----------------------------------------------" "-----------------------:" "---------------------:"
 # Parse rows run 20 packets an iteration; the frame rows one frame of PACKETS packets.
-for row in "E1.31 data packet:1:20" "ArtDmx packet:1:20" "DDP packet:1:20" "WLED DRGB packet:1:20" "E1.31 128x64 frame:49:1" "DDP 128x64 frame:18:1"; do
+for row in "E1.31 data packet:1:20" "ArtDmx packet:1:20" "DDP packet:1:20" "WLED DRGB packet:1:20" "E1.31 128x64 frame:49:1" "DDP 128x64 frame:18:1" \
+    "OPC message:1:20" "TPM2.net packet:1:20" "Flaschen-Taschen PPM:1:20"; do
     IFS=: read -r name packets repeat <<<"$row"
     per_iteration=$(instructions parseStage --network-row "$name")
     per_packet=$(( per_iteration / repeat / packets ))

@@ -5,6 +5,7 @@ Only Debian's python3-websocket and python3-pil are needed (the package script i
 """
 import os
 import re
+import shutil
 import signal
 import struct
 import subprocess
@@ -21,20 +22,29 @@ ARTEFACTS = os.environ.get("WEB_ARTEFACTS", os.path.join(ROOT, ".build", "web-te
 SELECT, MENU, PLAYPAUSE, NEXT, PREVIOUS = range(5)
 
 
+def start_serving(command, announced_on_stderr=False):
+    """Starts `command`, a pixelwheel that serves on 127.0.0.1 port 0, and reads the port it
+    announces in its first line (stdout for `web`, stderr for `run`'s "page: …"):
+    (process, port). Raises, with everything it printed, when that line names no port."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    stream, other = (process.stderr, process.stdout) if announced_on_stderr else (process.stdout, process.stderr)
+    line = stream.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not match:
+        process.kill()
+        raise RuntimeError("%s did not start serving: %s%s%s" % (" ".join(command[1:3]), line, stream.read(), other.read()))
+    return process, int(match.group(1))
+
+
 class Server:
-    """`pixelwheel web` on a free loopback port, with its own settings file."""
+    """`pixelwheel web` on a free loopback port, with its own settings file in a temporary
+    folder that leaving the `with` block (or calling __exit__) removes."""
 
     def __init__(self, *args, size="64x32", fps=30):
         self.state_dir = tempfile.mkdtemp(prefix="pixelwheel-web-")
         self.state = os.path.join(self.state_dir, "settings.conf")
         command = [BINARY, "web", "--listen", "127.0.0.1:0", "--state", self.state, "--size", size, "--fps", str(fps), *args]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stdout.readline()
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if not match:
-            self.process.kill()
-            raise RuntimeError("pixelwheel web did not start: " + line + self.process.stderr.read())
-        self.port = int(match.group(1))
+        self.process, self.port = start_serving(command)
         self.url = "http://127.0.0.1:%d/" % self.port
         self.origin = "http://127.0.0.1:%d" % self.port
         self.clients = []  # every Client of this server, closed with it
@@ -55,6 +65,7 @@ class Server:
         if self.process.poll() is None:
             self.process.kill()
             self.process.communicate()
+        shutil.rmtree(self.state_dir, ignore_errors=True)
 
 
 class Client:

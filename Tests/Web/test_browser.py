@@ -66,6 +66,7 @@ class BrowserTests(unittest.TestCase):
     def tearDownClass(cls):
         cls.driver.quit()
         code, out, err = cls.server.stop()
+        cls.server.__exit__(None, None, None)
         assert code == 0, err
 
     # ------------------------------------------------------------------ helpers

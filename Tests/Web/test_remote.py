@@ -10,7 +10,6 @@ import http.client
 import http.server
 import json
 import os
-import re
 import shutil
 import signal
 import struct
@@ -22,7 +21,7 @@ import unittest
 
 import websocket
 
-from pixelwheel_web import BINARY, ROOT
+from pixelwheel_web import BINARY, ROOT, start_serving
 import test_browser  # its helpers; `import test_browser` keeps its tests out of this module's
 from test_browser import open_browser
 
@@ -50,13 +49,7 @@ class RemoteRun:
             f.write(base + '\n[web]\nlisten = "127.0.0.1:0"\npassword_file = "web-password"\napi = true\nname = "Desk"\n' + extra)
         command = [BINARY, "run", "--config", config, "--simulate", "--no-tty", "--real-time", "--seconds", str(seconds),
                    "--state", os.path.join(self.work, "settings.conf")]
-        self.process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = self.process.stderr.readline()
-        match = re.search(r"page: http://127\.0\.0\.1:(\d+)/", line)
-        if not match:
-            self.process.kill()
-            raise RuntimeError("pixelwheel run did not serve the page: " + line + self.process.stderr.read())
-        self.port = int(match.group(1))
+        self.process, self.port = start_serving(command, announced_on_stderr=True)
         self.url = "http://127.0.0.1:%d/" % self.port
         self.origin = "http://127.0.0.1:%d" % self.port
 

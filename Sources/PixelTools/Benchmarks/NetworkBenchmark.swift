@@ -15,6 +15,7 @@ public enum NetworkBenchmark {
     public static let labels = [
         "E1.31 data packet, 510 channels → parse", "ArtDmx packet, 510 channels → parse", "DDP packet, 1440 bytes → parse",
         "WLED DRGB packet, 489 LEDs → parse", "E1.31 128x64 frame, 49 universes → receiver", "DDP 128x64 frame, 18 packets → receiver",
+        "OPC message, 170 pixels → parse", "TPM2.net packet, 170 pixels → parse", "Flaschen-Taschen PPM, 32x16 at an offset → parse",
     ]
 
     /// Every row whose label contains `matching` (all when nil), each measured over `iterations`
@@ -30,6 +31,11 @@ public enum NetworkBenchmark {
         let ddp = DDPPacket(flags: [.push], sequence: 1, dataType: .rgb8, offset: 0, data: picture.prefix(1440)).bytes
         // WLED's UDP realtime: protocol 2 (DRGB), a 2 s timeout byte, then RGB from LED 0.
         let wled: [UInt8] = [2, 2] + Array(picture.prefix(1467))
+        let opc = OPCMessage(channel: 0, command: OPCMessage.setPixels, data: channels[...]).bytes
+        // TPM2.net: start, data type, size (big endian), packet 1 of 1, the data, the end byte.
+        let tpm2: [UInt8] = [TPM2NetPacket.startByte, 0xDA, 0x01, 0xFE, 1, 1] + channels + [TPM2NetPacket.endByte]
+        // Flaschen-Taschen: a 32x16 PPM with its offset (x 8, y 4, layer 1) in the footer.
+        let flaschen: [UInt8] = Array("P6\n32 16\n255\n".utf8) + Array(picture.prefix(32 * 16 * 3)) + Array("\n8 4 1\n".utf8)
         var rows: [EncodeBenchmark.Row] = []
         for label in chosen {
             switch label {
@@ -38,7 +44,10 @@ public enum NetworkBenchmark {
             case labels[2]: rows.append(try parseRow(label, ddp, iterations: iterations, stopwatch: stopwatch) { _ = try DDPPacket.parse($0) })
             case labels[3]: rows.append(try parseRow(label, wled, iterations: iterations, stopwatch: stopwatch) { _ = try WLEDRealtimePacket.parse($0) })
             case labels[4]: rows.append(try frameRow(.e131, label: label, iterations: iterations, stopwatch: stopwatch))
-            default: rows.append(try frameRow(.ddp, label: label, iterations: iterations, stopwatch: stopwatch))
+            case labels[5]: rows.append(try frameRow(.ddp, label: label, iterations: iterations, stopwatch: stopwatch))
+            case labels[6]: rows.append(try parseRow(label, opc, iterations: iterations, stopwatch: stopwatch) { _ = try OPCMessage.parse(datagram: $0) })
+            case labels[7]: rows.append(try parseRow(label, tpm2, iterations: iterations, stopwatch: stopwatch) { _ = try TPM2NetPacket.parse($0) })
+            default: rows.append(try parseRow(label, flaschen, iterations: iterations, stopwatch: stopwatch) { _ = try FlaschenTaschenImage.parse($0) })
             }
         }
         return rows
