@@ -10,7 +10,13 @@ Tests/Fixtures/network/:
   sync universe 7 (24 channels 200..223), one with the stream-terminated option, and a sync
   packet for universe 7 (sequence 3); source name "PixelWheel peer", CID 0x00..0x0f;
 - `stupidArtnet` (PyPI), an Art-Net sender: ArtDmx for net 1, sub-net 2, universe 3
-  (port address 0x0123), 30 channels 10..39, and its ArtSync.
+  (port address 0x0123), 30 channels 10..39, and its ArtSync;
+- `tpm2net.py` from github.com/sneu14/tpm2net (commit bd4e8f5), a small TPM2.net sender for
+  WLED and the only independent TPM2.net sender found (nothing in PyPI or Debian's archive
+  sends it): run unmodified with its socket and sleep swapped for recorders, it sends 29
+  packets of 29 channels, packet i lighting channel i; packets 0 and 10 are kept. Give its path
+  with `--tpm2net-script PATH` (a copy from the repository above); without it those fixtures are
+  left as they are.
 
 Tests/PixelNetworkTests/PeerPacketTests.swift parses the committed files and checks those
 values; nothing here runs at test time. To regenerate, in a virtual environment outside the
@@ -18,10 +24,14 @@ repository:
 
     python3 -m venv /tmp/pw-peers
     /tmp/pw-peers/bin/pip install sacn stupidartnet
-    /tmp/pw-peers/bin/python scripts/record-network-peer-packets.py
+    /tmp/pw-peers/bin/python scripts/record-network-peer-packets.py [--tpm2net-script PATH]
 """
 
 import os
+import runpy
+import socket
+import sys
+import time
 
 from sacn.messages.data_packet import DataPacket
 from sacn.messages.sync_packet import SyncPacket
@@ -69,7 +79,33 @@ def record_stupid_artnet():
     sender.close()
 
 
+def record_tpm2net(script):
+    """Runs `script` (sneu14/tpm2net's tpm2net.py) with every datagram it sends captured and
+    its sleeps skipped; nothing reaches the network."""
+    sent = []
+
+    class CapturingSocket:
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def sendto(self, data, address):
+            sent.append(bytes(data))
+            return len(data)
+
+    real_socket, real_sleep = socket.socket, time.sleep
+    socket.socket, time.sleep = CapturingSocket, lambda seconds: None
+    try:
+        runpy.run_path(script, run_name="__main__")
+    finally:
+        socket.socket, time.sleep = real_socket, real_sleep
+    library = "sneu14/tpm2net tpm2net.py (github, commit bd4e8f5)"
+    write("sneu14-tpm2net-packet0", sent[0], library)
+    write("sneu14-tpm2net-packet10", sent[10], library)
+
+
 if __name__ == "__main__":
     os.makedirs(FOLDER, exist_ok=True)
     record_sacn()
     record_stupid_artnet()
+    if "--tpm2net-script" in sys.argv:
+        record_tpm2net(sys.argv[sys.argv.index("--tpm2net-script") + 1])

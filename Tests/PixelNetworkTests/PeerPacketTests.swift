@@ -3,10 +3,10 @@ import PixelTestSupport
 import Testing
 @testable import PixelNetwork
 
-/// Packets built by independent senders (PyPI `sacn` and `stupidArtnet`), recorded by
-/// scripts/record-network-peer-packets.py into Tests/Fixtures/network; the values checked here
-/// are the ones that script asked its senders for. (`sacn` pads every universe to 512 channels
-/// with zeros.)
+/// Packets built by independent senders (PyPI `sacn` and `stupidArtnet`, and sneu14/tpm2net's
+/// script for TPM2.net), recorded by scripts/record-network-peer-packets.py into
+/// Tests/Fixtures/network; the values checked here are the ones that script asked its senders
+/// for. (`sacn` pads every universe to 512 channels with zeros.)
 @Suite struct PeerPacketTests {
     /// The packet in fixture `name`: the hex line after the comment line.
     static func fixture(_ name: String) throws -> [UInt8] {
@@ -56,5 +56,25 @@ import Testing
         }
         #expect(dmx.portAddress == 0x0123 && dmx.sequence == 0 && Array(dmx.channels) == Array(10..<40))
         #expect(try ArtNetPacket.parse(try Self.fixture("stupidartnet-sync")) == .sync)
+    }
+
+    /// sneu14/tpm2net's script lights channel i of 29 in its packet i, one packet a frame:
+    /// shown from the top-left, the rest of a 4x3 panel black.
+    @Test(arguments: [0, 10])
+    func aTPM2NetSendersPacketsParseAndShow(index: Int) throws {
+        let bytes = try Self.fixture("sneu14-tpm2net-packet\(index)")
+        guard case let .data(data) = try TPM2NetPacket.parse(bytes) else {
+            Issue.record("not a data packet")
+            return
+        }
+        var lit = [UInt8](repeating: 0, count: 29)
+        lit[index] = 255
+        #expect(data.packetNumber == 1 && data.packetCount == 1 && data.endsFrame && Array(data.data) == lit)
+        let layout = try #require(StreamLayout(width: 4, height: 3))
+        let channel = SimulatedDatagramChannel(capacity: 4)
+        let receiver = StreamReceiver(layout: layout, channels: [(.tpm2Net, channel)])
+        channel.inject(bytes, from: NetworkEndpoint(address: 0x7F00_0001, port: 40_000))
+        let frame = receiver.poll(at: 1_000_000).frame
+        #expect(frame == lit + [UInt8](repeating: 0, count: 4 * 3 * 3 - 29))
     }
 }
