@@ -5,7 +5,8 @@
 
 The picture is pixel (x, y) = ((x * 37 + 11) % 256, (y * 53 + 7) % 256, (x * y * 13 + 5) % 256),
 row-major from the top-left; the test rebuilds it and compares the recorded PNG byte for byte.
-It is sent about 20 times a second for SECONDS.
+It is sent about 20 times a second for SECONDS; with PIXELWHEEL_PICTURE=inverted, every byte
+is 255 minus the picture's (a second stream that must not be mistaken for the first).
 
 - e131: the `sacn` package from PyPI (an independent sender: LedFx and many scripts use it),
   unicast to 127.0.0.1. `sacn` always sends to E1.31's standard port, so its module constant
@@ -19,6 +20,7 @@ It is sent about 20 times a second for SECONDS.
 Exit status 3 when the `sacn` package is missing.
 """
 
+import os
 import socket
 import sys
 import time
@@ -89,6 +91,8 @@ def send_opc(port, pixels, seconds):
 def main():
     kind, port, width, height, seconds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), float(sys.argv[5])
     pixels = picture(width, height)
+    if os.environ.get("PIXELWHEEL_PICTURE") == "inverted":  # a second, different stream
+        pixels = bytes(255 - value for value in pixels)
     if kind == "e131":
         send_e131(port, pixels, seconds)
     elif kind == "e131-multicast":

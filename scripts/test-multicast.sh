@@ -3,8 +3,12 @@
 #
 #   test-multicast.sh BINARY PYTHON FRAMES_DIR [any|link]
 #
-# With `link` the receiver listens on its link's address (10.78.0.2) instead of 0.0.0.0: the
-# groups are then joined on that interface alone, each on a socket bound to the group.
+# With `link` the receiver listens on its link's address (10.78.0.2) instead of 0.0.0.0, so the
+# groups are joined on that interface alone, and a second link joins the receiver's namespace
+# to a second sender (10.78.1.1) multicasting an inverted picture to the same groups, shown by
+# a second `sim` listening on 10.78.1.2 (FRAMES_DIR-other). Both allow 10.78.0.0/16, so only
+# the interface keeps the streams apart: each receiver's frames, from its first stream frame
+# on, must all be its own sender's picture, never the other's nor a mix.
 #
 # Makes two namespaces joined by a veth pair (sender 10.78.0.1, receiver 10.78.0.2, each with a
 # route for 239.255.0.0/16 on the link). In the receiver's, `pixelwheel sim --no-tty
@@ -28,6 +32,7 @@ work=$(mktemp -d)
 cleanup() {
     ip netns del "$tag-s" 2> /dev/null || true
     ip netns del "$tag-r" 2> /dev/null || true
+    ip netns del "$tag-s2" 2> /dev/null || true
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -40,20 +45,69 @@ in_ns s ip route add 239.255.0.0/16 dev "${tag}a"
 in_ns r ip route add 239.255.0.0/16 dev "${tag}b"
 
 case "$where" in
-    any) listen=0.0.0.0 ;;
-    link) listen=10.78.0.2 ;;
+    any) listen=0.0.0.0; allow=10.78.0.1/32 ;;
+    link) listen=10.78.0.2; allow=10.78.0.0/16 ;;
     *) echo "the fourth argument must be any or link"; exit 2 ;;
 esac
+receive() {  # receive ADDRESS FRAMES LOG: a 128x64 E1.31 receiver in the background
+    cp "$work/state.conf" "$work/state-$3.conf"
+    in_ns r timeout 20 "$binary" sim --no-tty --real-time --seconds 4 --size 128x64 --network e131 --network-timeout 10 \
+        --network-listen "$1" --network-allow "$allow" --frames-out "$2" --state "$work/state-$3.conf" \
+        > "$work/$3.log" 2>&1 &
+    receivers+=($!)
+}
 printf 'brightness = 100\n' > "$work/state.conf"
-in_ns r timeout 20 "$binary" sim --no-tty --real-time --seconds 4 --size 128x64 --network e131 --network-timeout 10 \
-    --network-listen "$listen" --network-allow 10.78.0.1/32 --frames-out "$frames" --state "$work/state.conf" \
-    > "$work/receiver.log" 2>&1 &
-receiver=$!
+receivers=()
+receive "$listen" "$frames" receiver
+if [ "$where" = link ]; then
+    # The second sender, on a link of its own into the receiver's namespace.
+    ip netns add "$tag-s2"
+    ip link add "${tag}c" type veth peer name "${tag}d"
+    ip link set "${tag}c" netns "$tag-s2"
+    ip link set "${tag}d" netns "$tag-r"
+    in_ns s2 ip link set lo up
+    in_ns s2 ip addr add 10.78.1.1/24 brd + dev "${tag}c"
+    in_ns s2 ip link set "${tag}c" up
+    in_ns s2 ip route add 239.255.0.0/16 dev "${tag}c"
+    in_ns r ip addr add 10.78.1.2/24 brd + dev "${tag}d"
+    in_ns r ip link set "${tag}d" up
+    mkdir -p "$frames-other"
+    receive 10.78.1.2 "$frames-other" other
+fi
 sleep 1
+if [ "$where" = link ]; then
+    PIXELWHEEL_PICTURE=inverted in_ns s2 timeout 20 "$python" scripts/send-network-stream.py e131-multicast 5568 128 64 2 10.78.1.1 \
+        > "$work/sender2.log" 2>&1 &
+    second=$!
+fi
 in_ns s timeout 20 "$python" scripts/send-network-stream.py e131-multicast 5568 128 64 2 10.78.0.1 > "$work/sender.log" 2>&1 \
     || { echo "the sacn sender failed:"; cat "$work/sender.log"; exit 1; }
+if [ "$where" = link ]; then
+    wait "$second" || { echo "the second sacn sender failed:"; cat "$work/sender2.log"; exit 1; }
+fi
 status=0
-wait "$receiver" || status=$?
-cat "$work/receiver.log"
-[ "$status" = 0 ] || { echo "pixelwheel sim failed (status $status)"; exit 1; }
+for pid in "${receivers[@]}"; do wait "$pid" || status=$?; done
+cat "$work"/receiver.log
+[ "$status" = 0 ] || { echo "pixelwheel sim failed (status $status):"; cat "$work"/*.log; exit 1; }
 echo "multicast: sent from 10.78.0.1 to 239.255.0.1-49, received on $listen"
+if [ "$where" = link ]; then
+    /usr/bin/python3 - "$frames" "$frames-other" <<'PYTHON' || exit 1
+import importlib, os, sys
+sys.path.insert(0, "scripts")
+picture = importlib.import_module("send-network-stream").picture
+read_png = importlib.import_module("check-wall-frames").read_png
+mine = picture(128, 64)
+theirs = bytes(255 - value for value in mine)
+failed = False
+for folder, own, other in ((sys.argv[1], mine, theirs), (sys.argv[2], theirs, mine)):
+    shown = [b"".join(read_png(os.path.join(folder, name))[2]) for name in sorted(os.listdir(folder)) if name.endswith(".png")]
+    first = next((index for index, frame in enumerate(shown) if frame == own), None)
+    strays = [] if first is None else [index for index, frame in enumerate(shown[first:], first) if frame != own]
+    crossed = sum(1 for frame in shown if frame == other)
+    good = first is not None and not strays and crossed == 0
+    failed |= not good
+    print(f"{'ok' if good else 'FAILED'}: {os.path.basename(folder)}: own stream from frame {first}, "
+          f"{len(strays)} later frames not it, {crossed} frames of the other link's stream")
+sys.exit(1 if failed else 0)
+PYTHON
+fi

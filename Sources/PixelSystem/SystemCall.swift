@@ -56,6 +56,8 @@ public enum SystemCall: Hashable, Sendable {
     case accept(fd: Int32)
     /// `recvfrom(fd, buffer, count, …)`.
     case receiveFrom(fd: Int32, count: Int)
+    /// `recvmsg(fd, …)` of at most `count` bytes, asking for `IP_PKTINFO`'s control message.
+    case receiveMessage(fd: Int32, count: Int)
     /// `sendto(fd, bytes, …, address:port)`.
     case sendTo(fd: Int32, bytes: [UInt8], address: UInt32, port: UInt16)
     /// `posix_spawnp(program, arguments)` with its output into a pipe.

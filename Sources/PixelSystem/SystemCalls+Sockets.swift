@@ -119,6 +119,42 @@ extension SystemCalls {
         return (received, UInt32(bigEndian: peer.sin_addr.s_addr), UInt16(bigEndian: peer.sin_port))
     }
 
+    /// `recvmsg(2)` of one datagram on a socket with `IP_PKTINFO` on: its length (longer than
+    /// `buffer` when it was cut, as with `MSG_TRUNC`), its sender, and where it arrived (nil
+    /// when the kernel gave no `IP_PKTINFO` message; a recorded answer never has one). Nil
+    /// when nothing waits.
+    public static func receiveMessage(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer)
+        -> (length: Int, address: UInt32, port: UInt16, arrival: DatagramArrival?)? {
+        switch answer(.receiveMessage(fd: fd, count: buffer.count)) {
+        case .fail?: return nil
+        case let .succeed(length)?: return (length, 0x7F00_0001, 0, nil)
+        case nil: break
+        }
+        var peer = sockaddr_in()
+        var vector = iovec(iov_base: buffer.baseAddress, iov_len: buffer.count)
+        var control = [UInt8](repeating: 0, count: 64)
+        var controlLength = 0
+        let received: Int = withUnsafeMutablePointer(to: &peer) { peerPointer in
+            withUnsafeMutablePointer(to: &vector) { vectorPointer in
+                control.withUnsafeMutableBytes { controlBytes in
+                    var message = msghdr()
+                    message.msg_name = UnsafeMutableRawPointer(peerPointer)
+                    message.msg_namelen = socklen_t(MemoryLayout<sockaddr_in>.size)
+                    message.msg_iov = vectorPointer
+                    message.msg_iovlen = 1
+                    message.msg_control = controlBytes.baseAddress
+                    message.msg_controllen = numericCast(controlBytes.count)
+                    let count = recvmsg(fd, &message, Int32(MSG_TRUNC))
+                    controlLength = Int(message.msg_controllen)
+                    return count
+                }
+            }
+        }
+        guard received >= 0 else { return nil }
+        let arrival = DatagramArrival(packetInformation: Array(control.prefix(controlLength)))
+        return (received, UInt32(bigEndian: peer.sin_addr.s_addr), UInt16(bigEndian: peer.sin_port), arrival)
+    }
+
     /// `sendto(2)` of `bytes` to an IPv4 `address` (host order) and `port`.
     public static func sendTo(_ fd: Int32, _ bytes: [UInt8], address: UInt32, port: UInt16) -> Int {
         if intercept(.sendTo(fd: fd, bytes: bytes, address: address, port: port)) { return -1 }

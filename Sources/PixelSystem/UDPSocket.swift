@@ -19,9 +19,11 @@ import PixelNetwork
 /// only hold the membership: the bound socket receives every group this machine joined, as a
 /// socket does unless `IP_MULTICAST_ALL` is turned off.
 ///
-/// A socket bound to a group's own address receives that group's datagrams only, so one
-/// interface's multicast can be had without listening on every address: bind to the group and
-/// join it on that interface (`multicastInterface`).
+/// One interface's multicast, and nothing else, comes from a socket bound to every address
+/// that joins the groups on that interface (`multicastInterface`, its address) and keeps, by
+/// `IP_PKTINFO`, only the datagrams sent to that address or to a group and arriving on that
+/// interface; the others are counted in `foreignDatagrams`. One socket keeps the order the
+/// datagrams arrived in, which a frame's universes need.
 public final class UDPSocket: DatagramChannel {
     /// The bound address and port.
     public let endpoint: NetworkEndpoint
@@ -31,15 +33,21 @@ public final class UDPSocket: DatagramChannel {
     public private(set) var oversizedDatagrams = 0
     /// Replies that could not be sent.
     public private(set) var failedSends = 0
+    /// Datagrams dropped for arriving elsewhere than `multicastInterface`'s address or interface.
+    public private(set) var foreignDatagrams = 0
+    /// The address whose interface alone is listened to, or 0 for every address bound.
+    public let multicastInterface: UInt32
 
     private let fd: Int32
     /// Sockets that only hold multicast memberships past the first socket's limit.
     private let membershipHolders: [Int32]
     private var buffer: [UInt8]
 
-    /// Opens `endpoint` for `kind`, joining `multicastGroups` on the interface whose address is
-    /// `multicastInterface` (0: the one the kernel routes the group to); throws a
-    /// `NetworkPortError` naming the fix.
+    /// Opens `endpoint` for `kind`, joining `multicastGroups`; throws a `NetworkPortError`
+    /// naming the fix. With `multicastInterface` (an address of this machine, `endpoint`
+    /// being 0.0.0.0) the groups are joined on that address's interface and only what arrives
+    /// there is kept; with 0 on the interface the kernel routes each group to, and everything
+    /// is kept.
     public init(binding endpoint: NetworkEndpoint, for kind: NetworkProtocol, receiveBufferBytes: Int = 262_144,
                 maximumDatagramSize: Int = 2048, multicastGroups: [(group: UInt32, universe: UInt16)] = [],
                 multicastInterface: UInt32 = 0) throws(NetworkPortError) {
@@ -52,6 +60,11 @@ public final class UDPSocket: DatagramChannel {
             SystemCalls.close(fd)
             throw NetworkPortError.binding(kind, endpoint, errno: code)
         }
+        if multicastInterface != 0 && SystemCalls.setSocketOption(fd, level: Int32(IPPROTO_IP), name: IP_PKTINFO, integer: 1) != 0 {
+            let code = SystemCalls.lastError
+            SystemCalls.close(fd)
+            throw NetworkPortError.failed(call: "setsockopt(IP_PKTINFO)", kind, endpoint, errno: code)
+        }
         do {
             membershipHolders = try Self.join(multicastGroups, first: fd, port: endpoint.port, interface: multicastInterface)
         } catch {
@@ -60,6 +73,7 @@ public final class UDPSocket: DatagramChannel {
         }
         self.fd = fd
         self.endpoint = endpoint
+        self.multicastInterface = multicastInterface
         self.maximumDatagramSize = max(1, maximumDatagramSize)
         buffer = [UInt8](repeating: 0, count: self.maximumDatagramSize)
     }
@@ -99,8 +113,17 @@ public final class UDPSocket: DatagramChannel {
         var datagrams: [Datagram] = []
         let size = maximumDatagramSize
         while datagrams.count < maximum {
-            let read = buffer.withUnsafeMutableBytes { SystemCalls.receiveFrom(fd, into: $0) }
+            let read: (length: Int, address: UInt32, port: UInt16, arrival: DatagramArrival?)?
+            if multicastInterface == 0 {
+                read = buffer.withUnsafeMutableBytes { SystemCalls.receiveFrom(fd, into: $0) }.map { ($0.length, $0.address, $0.port, nil) }
+            } else {
+                read = buffer.withUnsafeMutableBytes { SystemCalls.receiveMessage(fd, into: $0) }
+            }
             guard let read else { break }
+            if let arrival = read.arrival, !Self.arrived(arrival, at: multicastInterface) {
+                foreignDatagrams += 1
+                continue
+            }
             if read.length > size { oversizedDatagrams += 1 }
             let kept = min(read.length, size)
             datagrams.append(Datagram(bytes: Array(buffer[0..<kept]), sender: NetworkEndpoint(address: read.address, port: read.port)))
@@ -111,6 +134,12 @@ public final class UDPSocket: DatagramChannel {
     /// Sends `bytes` to `endpoint`; a failure is counted, never thrown.
     public func send(_ bytes: [UInt8], to endpoint: NetworkEndpoint) {
         if SystemCalls.sendTo(fd, bytes, address: endpoint.address, port: endpoint.port) < 0 { failedSends += 1 }
+    }
+
+    /// Whether a datagram that arrived as `arrival` came to `address`: sent to it, or sent to
+    /// a multicast group (224.0.0.0/4) and received on the interface that has it.
+    static func arrived(_ arrival: DatagramArrival, at address: UInt32) -> Bool {
+        arrival.destination == address || (arrival.destination >> 28 == 0xE && arrival.localAddress == address)
     }
 
     /// `struct ip_mreq`: the group, then the interface, each in network order.

@@ -72,21 +72,54 @@ struct NetworkPortTests {
         #expect(recorder.calls.contains(.close(fd: 43)), "the holder closes with the socket")
     }
 
-    /// Listening on one interface's address: a socket bound to the group itself (which the
-    /// kernel hands that group's datagrams only), joined on the interface with that address.
-    @Test func aGroupSocketBindsToTheGroupAndJoinsOnTheGivenInterface() throws {
+    /// Listening on one interface's address: bound to every address, `IP_PKTINFO` on, each
+    /// group joined on the interface with that address, and reads through `recvmsg`.
+    @Test func oneInterfacesMulticastJoinsThereAndReadsWhereEachDatagramArrived() throws {
         let recorder = Self.kernel(limit: 20)
         let group = UDPSocket.e131Group(universe: 7)
         let interface = try #require(NetworkEndpoint(dotted: "192.168.1.50", port: 0)).address
+        recorder.fail(errno: EAGAIN, when: { if case .receiveMessage = $0 { true } else { false } })
         SystemCallRecorder.$current.withValue(recorder) {
-            let socket = try? UDPSocket(binding: NetworkEndpoint(address: group, port: 5568), for: .e131,
+            let socket = try? UDPSocket(binding: NetworkEndpoint(address: 0, port: 5568), for: .e131,
                                         multicastGroups: [(group, 7)], multicastInterface: interface)
-            #expect(socket != nil)
+            #expect(socket?.receive(maximum: 4).isEmpty == true)
         }
         let request = UDPSocket.membership(group: group, interface: interface)
         #expect(request == [239, 255, 0, 7, 192, 168, 1, 50], "struct ip_mreq: the group, then the interface's address")
         #expect(recorder.calls.contains(.setSocketOption(fd: 42, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: request)))
-        #expect(recorder.calls.contains { if case let .bind(42, address, 5568) = $0 { address == group } else { false } })
+        #expect(recorder.calls.contains { if case .setSocketOption(42, Int32(IPPROTO_IP), IP_PKTINFO, _) = $0 { true } else { false } })
+        #expect(recorder.calls.contains(.bind(fd: 42, address: 0, port: 5568)))
+        #expect(recorder.calls.contains(.receiveMessage(fd: 42, count: 2048)))
+    }
+
+    /// What one interface's socket keeps: datagrams sent to its address, and multicast that
+    /// came in on its interface; not another address's unicast, nor a group on another interface.
+    @Test func onlyWhatArrivesAtTheAddressOrOnItsInterfaceIsKept() throws {
+        let address = try #require(NetworkEndpoint(dotted: "192.168.1.50", port: 0)).address
+        let other = try #require(NetworkEndpoint(dotted: "10.0.0.7", port: 0)).address
+        let group = UDPSocket.e131Group(universe: 1)
+        #expect(UDPSocket.arrived(DatagramArrival(interfaceIndex: 2, localAddress: address, destination: address), at: address))
+        #expect(UDPSocket.arrived(DatagramArrival(interfaceIndex: 2, localAddress: address, destination: group), at: address))
+        #expect(!UDPSocket.arrived(DatagramArrival(interfaceIndex: 3, localAddress: other, destination: group), at: address))
+        #expect(!UDPSocket.arrived(DatagramArrival(interfaceIndex: 3, localAddress: other, destination: other), at: address))
+        #expect(!UDPSocket.arrived(DatagramArrival(interfaceIndex: 2, localAddress: address, destination: 0xC0A8_01FF), at: address),
+                "a broadcast is neither the address nor a group")
+    }
+
+    /// `recvmsg`'s control bytes, laid out as this CPU's kernel writes them (a `size_t`
+    /// length, level and type, data padded to a `size_t`), parse into the arrival.
+    @Test func thePacketInformationControlMessageParses() throws {
+        let word = MemoryLayout<Int>.size
+        func native(_ value: Int, _ size: Int) -> [UInt8] { (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+        let header = word + 8
+        let padding = [UInt8](repeating: 0, count: (word - header % word) % word)
+        let data: [UInt8] = native(3, 4) + [192, 168, 1, 50] + [239, 255, 0, 7]
+        let other: [UInt8] = native(header + 4, word) + native(1, 4) + native(29, 4) + padding + native(1, 4) + [UInt8](repeating: 0, count: (word - 4 % word) % word)
+        let information: [UInt8] = native(header + padding.count + 12, word) + native(Int(IPPROTO_IP), 4) + native(Int(IP_PKTINFO), 4) + padding + data
+        let arrival = DatagramArrival(packetInformation: other + information)
+        #expect(arrival == DatagramArrival(interfaceIndex: 3, localAddress: 0xC0A8_0132, destination: 0xEFFF_0007))
+        #expect(DatagramArrival(packetInformation: other) == nil, "no IP_PKTINFO message")
+        #expect(DatagramArrival(packetInformation: Array(information.prefix(header))) == nil, "cut short")
     }
 
     @Test func aGroupNoSocketCanJoinIsOneLineNamingTheSetting() {

@@ -21,6 +21,7 @@ public enum NetworkPorts {
         let address = setup.listenAddress
         var channels: [(NetworkProtocol, any DatagramChannel)] = []
         var server: (any StreamServer)?
+        let groups = e131Groups(layout)
         for kind in setup.protocols {
             let endpoint = NetworkEndpoint(address: address, port: setup.port(for: kind))
             // OPC comes over TCP, and as UDP datagrams (one message each, as LedFx sends it)
@@ -29,19 +30,22 @@ public enum NetworkPorts {
             let buffer = receiveBufferBytes(layout)
             // Flaschen-Taschen and OPC send a whole picture a datagram: up to UDP's largest.
             let maximumSize = kind == .flaschenTaschen || kind == .opc ? 65_507 : 2048
-            // Bound to every interface, the socket receives unicast and every group joined.
-            let groups = kind == .e131 && address == 0 ? e131Groups(layout) : []
-            channels.append((kind, try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer,
-                                                 maximumDatagramSize: maximumSize, multicastGroups: groups)))
-            // Bound to one interface's address, that socket has its unicast; each universe's
-            // group comes on a socket bound to the group and joined on that interface alone.
-            if kind == .e131 && address != 0 && !endpoint.isLoopback {
-                for (group, universe) in e131Groups(layout) {
-                    channels.append((kind, try UDPSocket(binding: NetworkEndpoint(address: group, port: endpoint.port), for: kind,
-                                                         receiveBufferBytes: 65_536, maximumDatagramSize: maximumSize,
-                                                         multicastGroups: [(group, universe)], multicastInterface: address)))
-                }
+            let socket: UDPSocket
+            if kind == .e131 && address == 0 {
+                // Every interface: unicast, and each universe's group where the kernel routes it.
+                socket = try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer,
+                                       maximumDatagramSize: maximumSize, multicastGroups: groups)
+            } else if kind == .e131 && !endpoint.isLoopback {
+                // One interface's address: bound to every address (a socket bound to one gets no
+                // multicast), the groups joined on that interface, and only what arrives there kept.
+                // A probe bound to the address first says so when it is not this machine's.
+                _ = try UDPSocket(binding: NetworkEndpoint(address: address, port: 0), for: kind)
+                socket = try UDPSocket(binding: NetworkEndpoint(address: 0, port: endpoint.port), for: kind, receiveBufferBytes: buffer,
+                                       maximumDatagramSize: maximumSize, multicastGroups: groups, multicastInterface: address)
+            } else {
+                socket = try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer, maximumDatagramSize: maximumSize)
             }
+            channels.append((kind, socket))
         }
         let allowed = setup.allow
         return StreamReceiver(layout: layout, channels: channels, opcServer: server, allow: allowed, replyAddress: address)
