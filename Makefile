@@ -76,7 +76,8 @@ test-wall: setup
 # Art-Net (found by ArtPoll), E1.31 and OPC outputs shown byte for byte, and PixelWheel's artnet
 # and e131 panels recorded by its ola_recorder. Needs root; about 35 s.
 test-ola: setup
-	@scripts/install-system-packages.sh iproute2 python3 ola
+	@scripts/install-system-packages.sh iproute2 python3
+	@scripts/install-ola-for-tests.sh
 	$(SWIFT) build --product pixelwheel
 	scripts/test-ola.sh .build/debug/pixelwheel
 

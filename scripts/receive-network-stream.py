@@ -55,7 +55,10 @@ def receive_ddp(sock, size, frames, deadline):
         sys.exit(3)
     buffer = bytearray(size)
     for data in datagrams(sock, deadline):
-        packet = Packet.from_bytes(data)
+        try:
+            packet = Packet.from_bytes(data)
+        except Exception:  # the library's own reading of a datagram it cannot parse
+            continue
         if packet.header.packet_type.version != 1:
             continue
         offset = packet.header.offset

@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 scripts/install-system-packages.sh qemu-system-x86 busybox-static linux-source-6.1 gpiod i2c-tools \
-    bc flex bison libelf-dev libssl-dev cpio
+    bc flex bison libelf-dev libssl-dev cpio iproute2 python3
 kernel=$(scripts/build-test-kernel.sh)
 swift build -c release --static-swift-stdlib >&2
 

@@ -36,6 +36,8 @@ chmod 755 "$work"
 SECONDS=0
 pids=()
 cleanup() {
+    # Every process still in the namespaces (`in_ns … &` gives the shell's pid, not theirs).
+    for ns in pi desk; do ip netns pids "$tag-$ns" 2>/dev/null | xargs -r kill 2>/dev/null || true; done
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
     ip netns del "$tag-pi" 2>/dev/null || true
@@ -98,12 +100,21 @@ start_olad() {  # start_olad LOG: olad in the desk's namespace, until it answers
     in_ns desk ola_uni_info > /dev/null 2>&1 || { echo "ola: FAILED olad did not start:"; tail -n 5 "$1"; exit 1; }
 }
 start_olad "$work/olad-sending.log"
+channels=()
+for n in 0 1 2; do
+    values=$(peer channels 24 16 $n) || { echo "ola: FAILED scripts/ola-peer.py channels"; exit 1; }
+    channels+=("$values")
+done
+set_dmx() {  # set_dmx UNIVERSE VALUES
+    in_ns desk ola_set_dmx --universe "$1" --dmx "$2" > "$work/set-dmx.log" 2>&1 \
+        || { echo "ola: FAILED ola_set_dmx for universe $1:"; tail -n 3 "$work/set-dmx.log"; exit 1; }
+}
 for _ in $(seq 10); do
     for n in 0 1 2; do
-        in_ns desk ola_set_dmx --universe $((5 + n)) --dmx "$(peer channels 24 16 $n)"
-        in_ns desk ola_set_dmx --universe $((31 + n)) --dmx "$(peer channels 24 16 $n)"
+        set_dmx $((5 + n)) "${channels[$n]}"
+        set_dmx $((31 + n)) "${channels[$n]}"
     done
-    in_ns desk ola_set_dmx --universe 41 --dmx "$(peer channels 24 16 0)"
+    set_dmx 41 "${channels[0]}"
     sleep 0.5
 done
 status=0
@@ -118,7 +129,7 @@ echo -n "OLA's OPC client, channel 0 (170 pixels): "; peer shown "$work/shown-op
 # 2. PixelWheel sends, OLA records, in a new olad: olad 0.10.9 ends itself (SIGTERM, after
 # "Descriptor … already in read set") when an OPC server it is connected to closes, as the
 # receivers just did; a plain Python server closing does the same, so it is OLA's, not ours.
-pkill -TERM -P "$olad" 2> /dev/null || true    # olad, the child of timeout
+ip netns pids "$tag-desk" | xargs -r kill 2> /dev/null || true    # olad and its timeout
 wait "$olad" 2> /dev/null || true
 for _ in $(seq 50); do in_ns desk ola_uni_info > /dev/null 2>&1 || break; sleep 0.1; done
 pids=()
@@ -146,6 +157,7 @@ mkdir -p "$work/sent"
 in_ns desk timeout 20 ola_recorder --record "$work/ola.show" --universes 1,2,3,11,12,13 --duration 6 \
     > "$work/recorder.log" 2>&1 &
 recorder=$!
+pids+=("$recorder")
 sleep 1
 in_ns pi timeout 20 "$binary" run --config "$work/send.toml" --simulate --no-tty --real-time --seconds 3 \
     --state "$work/state.conf" --frames-out "$work/sent" > "$work/send.log" 2>&1 \

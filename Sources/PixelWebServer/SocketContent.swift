@@ -24,6 +24,13 @@ protocol SocketContent: Sendable {
     func disconnect(_ id: Int)
 }
 
+extension WSFrame {
+    /// One whole text message, unmasked, as a server sends it.
+    static func text(_ text: String) -> WSFrame { WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(text.utf8)) }
+    /// One whole binary message, unmasked, as a server sends it.
+    static func binary(_ bytes: [UInt8]) -> WSFrame { WSFrame(fin: true, opcode: .binary, mask: nil, payload: Data(bytes)) }
+}
+
 /// The page's socket (`/page/ws`): the broadcaster's frames and status out, the browser's
 /// wheel, buttons and keys in.
 struct PageSocketContent: SocketContent {
@@ -39,8 +46,8 @@ struct PageSocketContent: SocketContent {
 
     func take(_ id: Int) -> [WSFrame] {
         let outgoing = server.broadcaster.take(id)
-        var frames = outgoing.texts.map { WSFrame(fin: true, opcode: .text, mask: nil, payload: Data($0.utf8)) }
-        if let frame = outgoing.frame { frames.append(WSFrame(fin: true, opcode: .binary, mask: nil, payload: Data(frame))) }
+        var frames = outgoing.texts.map(WSFrame.text)
+        if let frame = outgoing.frame { frames.append(.binary(frame)) }
         return frames
     }
 

@@ -46,11 +46,11 @@ struct WLEDSocketContent: SocketContent {
         var frames: [WSFrame] = []
         if owed.state {
             let documents = api.documents(api.hub.snapshot, uptime: server.uptimeSeconds)
-            frames.append(Self.text(documents.stateAndInfo.text))
+            frames.append(.text(documents.stateAndInfo.text))
         }
-        if owed.success { frames.append(Self.text(#"{"success":true}"#)) }
+        if owed.success { frames.append(.text(#"{"success":true}"#)) }
         if owed.live, let picture = api.hub.livePicture {
-            frames.append(WSFrame(fin: true, opcode: .binary, mask: nil, payload: Data(picture.binaryMessage)))
+            frames.append(.binary(picture.binaryMessage))
         }
         return frames
     }
@@ -76,8 +76,4 @@ struct WLEDSocketContent: SocketContent {
     }
 
     func disconnect(_ id: Int) { api.hub.sockets.disconnect(id) }
-
-    private static func text(_ text: String) -> WSFrame {
-        WSFrame(fin: true, opcode: .text, mask: nil, payload: Data(text.utf8))
-    }
 }

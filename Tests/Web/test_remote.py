@@ -49,7 +49,11 @@ class RemoteRun:
             f.write(base + '\n[web]\nlisten = "127.0.0.1:0"\npassword_file = "web-password"\napi = true\nname = "Desk"\n' + extra)
         command = [BINARY, "run", "--config", config, "--simulate", "--no-tty", "--real-time", "--seconds", str(seconds),
                    "--state", os.path.join(self.work, "settings.conf")]
-        self.process, self.port = start_serving(command, announced_on_stderr=True)
+        try:
+            self.process, self.port = start_serving(command, announced_on_stderr=True)
+        except Exception:
+            shutil.rmtree(self.work, ignore_errors=True)
+            raise
         self.url = "http://127.0.0.1:%d/" % self.port
         self.origin = "http://127.0.0.1:%d" % self.port
 
