@@ -115,7 +115,7 @@ public final class UDPSocket: DatagramChannel {
         while datagrams.count < maximum {
             let read: (length: Int, address: UInt32, port: UInt16, arrival: DatagramArrival?)?
             if multicastInterface == 0 {
-                read = buffer.withUnsafeMutableBytes { SystemCalls.receiveFrom(fd, into: $0) }.map { ($0.length, $0.address, $0.port, nil) }
+                read = buffer.withUnsafeMutableBytes { SystemCalls.receiveFrom(fd, into: $0) }.map { ($0.length, $0.address, $0.port, DatagramArrival?.none) }
             } else {
                 read = buffer.withUnsafeMutableBytes { SystemCalls.receiveMessage(fd, into: $0) }
             }
