@@ -13,6 +13,8 @@ is 255 minus the picture's (a second stream that must not be mistaken for the fi
   for that port is set to PORT; its packets are built and sent by the library unchanged.
 - e131-multicast: the same `sacn` sender, but multicast to each universe's group
   239.255.hi.lo from BIND_ADDRESS (scripts/test-multicast.sh runs it in a network namespace).
+- e131-multicast-sync: the same, with `sacn`'s sync: every universe names sync universe 63999,
+  and a sync packet follows each frame, multicast to that universe's group.
 - ddp, wled-udp, tpm2, opc (TCP), opc-udp (one OPC message a datagram), flaschen: the bytes are
   written from the protocols' descriptions (docs/network.md) with plain sockets. LedFx's own
   code sends DDP, WLED UDP and OPC datagrams too, in scripts/send-with-ledfx.py.
@@ -34,7 +36,7 @@ def picture(width, height):
     return bytes(data)
 
 
-def send_e131(port, pixels, seconds, bind_address="127.0.0.1", multicast=False):
+def send_e131(port, pixels, seconds, bind_address="127.0.0.1", multicast=False, synced=False):
     try:
         import sacn
         import sacn.sending.sender_socket_udp as udp
@@ -45,6 +47,10 @@ def send_e131(port, pixels, seconds, bind_address="127.0.0.1", multicast=False):
     sender = sacn.sACNsender(bind_address=bind_address, bind_port=0, source_name="PixelWheel test",
                              fps=20, universeDiscovery=False)
     sender.start()
+    if synced:
+        # sacn's own sync: flush() sends every universe naming sync universe 63999, then a
+        # sync packet multicast to that universe's group (239.255.249.255).
+        sender.manual_flush = True
     universes = [pixels[i:i + 510] for i in range(0, len(pixels), 510)]
     for index, channels in enumerate(universes):
         sender.activate_output(index + 1)
@@ -53,7 +59,13 @@ def send_e131(port, pixels, seconds, bind_address="127.0.0.1", multicast=False):
         else:
             sender[index + 1].destination = "127.0.0.1"
         sender[index + 1].dmx_data = tuple(channels)
-    time.sleep(seconds)
+    if synced:
+        end = time.time() + seconds
+        while time.time() < end:
+            sender.flush()
+            time.sleep(0.05)
+    else:
+        time.sleep(seconds)
     sender.stop()
 
 
@@ -97,6 +109,8 @@ def main():
         send_e131(port, pixels, seconds)
     elif kind == "e131-multicast":
         send_e131(port, pixels, seconds, bind_address=sys.argv[6], multicast=True)
+    elif kind == "e131-multicast-sync":
+        send_e131(port, pixels, seconds, bind_address=sys.argv[6], multicast=True, synced=True)
     elif kind == "ddp":
         send_datagrams(port, ddp_packets(pixels), seconds)
     elif kind == "wled-udp":

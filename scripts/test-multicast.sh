@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # E1.31 multicast into `pixelwheel sim`, proven between two network namespaces.
 #
-#   test-multicast.sh BINARY PYTHON FRAMES_DIR [any|link]
+#   test-multicast.sh BINARY PYTHON FRAMES_DIR [any|link|sync]
+#
+# With `sync` the sender uses `sacn`'s E1.31 sync: the data names sync universe 63999 (not one
+# of the panel's), and each frame is shown only when its sync packet, multicast to that
+# universe's group, arrives: the receiver must join that group when the data asks for it.
 #
 # With `link` the receiver listens on its link's address (10.78.0.2) instead of 0.0.0.0, so the
 # groups are joined on that interface alone, and a second link joins the receiver's namespace
@@ -47,8 +51,11 @@ in_ns r ip route add 239.255.0.0/16 dev "${tag}b"
 case "$where" in
     any) listen=0.0.0.0; allow=10.78.0.1/32 ;;
     link) listen=10.78.0.2; allow=10.78.0.0/16 ;;
-    *) echo "the fourth argument must be any or link"; exit 2 ;;
+    sync) listen=0.0.0.0; allow=10.78.0.1/32 ;;
+    *) echo "the fourth argument must be any, link or sync"; exit 2 ;;
 esac
+kind=e131-multicast
+[ "$where" = sync ] && kind=e131-multicast-sync
 receive() {  # receive ADDRESS FRAMES LOG: a 128x64 E1.31 receiver in the background
     cp "$work/state.conf" "$work/state-$3.conf"
     in_ns r timeout 20 "$binary" sim --no-tty --real-time --seconds 4 --size 128x64 --network e131 --network-timeout 10 \
@@ -80,7 +87,7 @@ if [ "$where" = link ]; then
         > "$work/sender2.log" 2>&1 &
     second=$!
 fi
-in_ns s timeout 20 "$python" scripts/send-network-stream.py e131-multicast 5568 128 64 2 10.78.0.1 > "$work/sender.log" 2>&1 \
+in_ns s timeout 20 "$python" scripts/send-network-stream.py "$kind" 5568 128 64 2 10.78.0.1 > "$work/sender.log" 2>&1 \
     || { echo "the sacn sender failed:"; cat "$work/sender.log"; exit 1; }
 if [ "$where" = link ]; then
     wait "$second" || { echo "the second sacn sender failed:"; cat "$work/sender2.log"; exit 1; }

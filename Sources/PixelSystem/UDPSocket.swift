@@ -41,6 +41,12 @@ public final class UDPSocket: DatagramChannel {
     private let fd: Int32
     /// Sockets that only hold multicast memberships past the first socket's limit.
     private let membershipHolders: [Int32]
+    /// Whether the socket joined multicast groups (so it takes more on request).
+    private let receivesMulticast: Bool
+    /// The socket holding the groups joined on request (`joinE131Group`), once there is one.
+    private var requestedGroupsHolder: Int32 = -1
+    /// Groups asked for with `joinE131Group` that could not be joined.
+    public private(set) var failedJoins = 0
     private var buffer: [UInt8]
 
     /// Opens `endpoint` for `kind`, joining `multicastGroups`; throws a `NetworkPortError`
@@ -74,6 +80,7 @@ public final class UDPSocket: DatagramChannel {
         self.fd = fd
         self.endpoint = endpoint
         self.multicastInterface = multicastInterface
+        receivesMulticast = !multicastGroups.isEmpty
         self.maximumDatagramSize = max(1, maximumDatagramSize)
         buffer = [UInt8](repeating: 0, count: self.maximumDatagramSize)
     }
@@ -106,6 +113,21 @@ public final class UDPSocket: DatagramChannel {
     deinit {
         SystemCalls.close(fd)
         for holder in membershipHolders { SystemCalls.close(holder) }
+        if requestedGroupsHolder >= 0 { SystemCalls.close(requestedGroupsHolder) }
+    }
+
+    /// Joins E1.31 universe `universe`'s group, on the interface the others were joined on,
+    /// on a socket of its own that only holds memberships (the receiving socket may be full);
+    /// nothing when this socket joined no groups. A failure is counted in `failedJoins`, never
+    /// thrown: such a sync can then come only by unicast.
+    public func joinE131Group(universe: UInt16) {
+        guard receivesMulticast else { return }
+        if requestedGroupsHolder < 0 { requestedGroupsHolder = SystemCalls.ipv4Socket(stream: false) }
+        let request = Self.membership(group: Self.e131Group(universe: universe), interface: multicastInterface)
+        if requestedGroupsHolder < 0
+            || SystemCalls.setSocketOption(requestedGroupsHolder, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: request) != 0 {
+            failedJoins += 1
+        }
     }
 
     /// The datagrams waiting, at most `maximum`; stops at the first empty read.

@@ -92,6 +92,29 @@ struct NetworkPortTests {
         #expect(recorder.calls.contains(.receiveMessage(fd: 42, count: 2048)))
     }
 
+    /// A sync universe asked for later is joined on a holder socket of its own, on the same
+    /// interface; a socket that joined no groups (unicast only) joins nothing.
+    @Test func aRequestedGroupIsJoinedOnItsOwnHolderOnTheSameInterface() throws {
+        let recorder = Self.kernel(limit: 20)
+        let interface = try #require(NetworkEndpoint(dotted: "192.168.1.50", port: 0)).address
+        SystemCallRecorder.$current.withValue(recorder) {
+            let socket = try? UDPSocket(binding: NetworkEndpoint(address: 0, port: 5568), for: .e131,
+                                        multicastGroups: Array(Self.groups.prefix(1)), multicastInterface: interface)
+            socket?.joinE131Group(universe: 63_000)
+            #expect(socket?.failedJoins == 0)
+        }
+        let sync = UDPSocket.membership(group: UDPSocket.e131Group(universe: 63_000), interface: interface)
+        #expect(sync == [239, 255, 246, 24, 192, 168, 1, 50])
+        #expect(recorder.calls.contains(.setSocketOption(fd: 43, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: sync)))
+        #expect(recorder.calls.contains(.close(fd: 43)), "the holder closes with the socket")
+        let unicast = Self.kernel(limit: 20)
+        SystemCallRecorder.$current.withValue(unicast) {
+            let socket = try? UDPSocket(binding: NetworkEndpoint(address: 0x7F00_0001, port: 5568), for: .e131)
+            socket?.joinE131Group(universe: 63_000)
+        }
+        #expect(!unicast.calls.contains { if case .setSocketOption(_, _, IP_ADD_MEMBERSHIP, _) = $0 { true } else { false } })
+    }
+
     /// What one interface's socket keeps: datagrams sent to its address, and multicast that
     /// came in on its interface; not another address's unicast, nor a group on another interface.
     @Test func onlyWhatArrivesAtTheAddressOrOnItsInterfaceIsKept() throws {

@@ -1,7 +1,9 @@
 extension StreamReceiver {
     /// E1.31: data through the universe's source arbiter; sync; stream termination ends the
-    /// stream at once when it came from the source that held the universe.
-    func handleE131(_ datagram: Datagram, at now: Int64) throws(PacketError) -> Outcome? {
+    /// stream at once when it came from the source that held the universe. Data held for a
+    /// sync universe outside the panel asks `channel` for that universe's group, so a sync
+    /// sent by multicast arrives (at most `maximumSyncGroups` of them).
+    func handleE131(_ datagram: Datagram, on channel: any DatagramChannel, at now: Int64) throws(PacketError) -> Outcome? {
         switch try E131Packet.parse(datagram.bytes) {
         case let .data(packet):
             guard layout.index(ofUniverse: packet.universe) != nil else {
@@ -17,6 +19,11 @@ extension StreamReceiver {
             }
             guard verdict == .accept else { return countIgnored() }
             let waits = packet.syncAddress != 0
+            if waits && layout.index(ofUniverse: packet.syncAddress) == nil && !syncGroupsAsked.contains(packet.syncAddress)
+                && syncGroupsAsked.count < Self.maximumSyncGroups {
+                syncGroupsAsked.insert(packet.syncAddress)
+                channel.joinE131Group(universe: packet.syncAddress)
+            }
             let completed = assemble(.e131) {
                 $0.receiveUniverse(packet.universe, channels: packet.channels, waitsForSync: waits)
             }

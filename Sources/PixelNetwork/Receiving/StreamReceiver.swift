@@ -29,6 +29,11 @@ public final class StreamReceiver {
     var arbiters: [UInt16: E131SourceArbiter] = [:]
     var artNetSequences: [UInt16: SequenceWindow] = [:]
     var artNetSync = ArtNetSyncMode()
+    /// The sync universes outside the panel whose groups were asked for (at most
+    /// `maximumSyncGroups`).
+    var syncGroupsAsked: Set<UInt16> = []
+    /// The most sync universes joined beside the panel's own.
+    static let maximumSyncGroups = 4
     var ddpSequence = SequenceWindow.ddp
     var tpm2Frames = TPM2FrameCheck()
     var flaschenTaschenLayers: FlaschenTaschenLayers
@@ -101,7 +106,7 @@ public final class StreamReceiver {
     func handle(_ datagram: Datagram, as kind: NetworkProtocol, on channel: any DatagramChannel, at now: Int64) -> Outcome? {
         do {
             switch kind {
-            case .e131: return try handleE131(datagram, at: now)
+            case .e131: return try handleE131(datagram, on: channel, at: now)
             case .artNet: return try handleArtNet(datagram, on: channel, at: now)
             case .ddp: return try handleDDP(datagram, on: channel)
             case .opc: return handleOPC(try OPCMessage.parse(datagram: datagram.bytes))
