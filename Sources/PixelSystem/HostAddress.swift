@@ -50,4 +50,25 @@ public enum HostAddress {
             return written == nil ? -1 : 0
         }
     }
+
+    /// The index of the interface that has IPv4 `address` (host order), from `getifaddrs` and
+    /// `if_nametoindex`; nil when no interface has it. Goes through the seam as the library call
+    /// `getifaddrs`, naming the address; a test's success answer is the index.
+    public static func interfaceIndex(of address: UInt32) -> Int32? {
+        let index = SystemCalls.library(.library(name: "getifaddrs", fd: 0, arguments: [Int(address)], bytes: [], text: "")) {
+            var list: UnsafeMutablePointer<ifaddrs>?
+            guard getifaddrs(&list) == 0 else { return -1 }
+            defer { freeifaddrs(list) }
+            var entry = list
+            while let current = entry {
+                defer { entry = current.pointee.ifa_next }
+                guard let socketAddress = current.pointee.ifa_addr, Int32(socketAddress.pointee.sa_family) == AF_INET,
+                      let name = current.pointee.ifa_name else { continue }
+                let found = UnsafeRawPointer(socketAddress).loadUnaligned(as: sockaddr_in.self).sin_addr.s_addr
+                if UInt32(bigEndian: found) == address { return Int32(bitPattern: if_nametoindex(name)) }
+            }
+            return -1
+        }
+        return index > 0 ? index : nil
+    }
 }

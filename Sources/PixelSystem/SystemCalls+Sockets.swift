@@ -121,13 +121,13 @@ extension SystemCalls {
 
     /// `recvmsg(2)` of one datagram on a socket with `IP_PKTINFO` on: its length (longer than
     /// `buffer` when it was cut, as with `MSG_TRUNC`), its sender, and where it arrived (nil
-    /// when the kernel gave no `IP_PKTINFO` message; a recorded answer never has one). Nil
-    /// when nothing waits.
+    /// when the kernel gave no `IP_PKTINFO` message). A recorded answer came from and to
+    /// 127.0.0.1 on interface 1. Nil when nothing waits.
     public static func receiveMessage(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer)
         -> (length: Int, address: UInt32, port: UInt16, arrival: DatagramArrival?)? {
         switch answer(.receiveMessage(fd: fd, count: buffer.count)) {
         case .fail?: return nil
-        case let .succeed(length)?: return (length, 0x7F00_0001, 0, nil)
+        case let .succeed(length)?: return (length, 0x7F00_0001, 0, DatagramArrival(interfaceIndex: 1, localAddress: 0x7F00_0001, destination: 0x7F00_0001))
         case nil: break
         }
         var peer = sockaddr_in()

@@ -21,9 +21,10 @@ import PixelNetwork
 ///
 /// One interface's multicast, and nothing else, comes from a socket bound to every address
 /// that joins the groups on that interface (`multicastInterface`, its address) and keeps, by
-/// `IP_PKTINFO`, only the datagrams sent to that address or to a group and arriving on that
-/// interface; the others are counted in `foreignDatagrams`. One socket keeps the order the
-/// datagrams arrived in, which a frame's universes need.
+/// `IP_PKTINFO`, only datagrams sent to a group that came in on that interface; the others are
+/// counted in `foreignDatagrams`. Unicast to the address belongs to a second socket bound to
+/// it (the kernel gives a datagram to the most specific bound socket). One socket for all the
+/// groups keeps the order the datagrams arrived in, which a frame's universes need.
 public final class UDPSocket: DatagramChannel {
     /// The bound address and port.
     public let endpoint: NetworkEndpoint
@@ -33,10 +34,12 @@ public final class UDPSocket: DatagramChannel {
     public private(set) var oversizedDatagrams = 0
     /// Replies that could not be sent.
     public private(set) var failedSends = 0
-    /// Datagrams dropped for arriving elsewhere than `multicastInterface`'s address or interface.
+    /// Datagrams dropped for not being multicast that came in on `multicastInterface`'s interface.
     public private(set) var foreignDatagrams = 0
     /// The address whose interface alone is listened to, or 0 for every address bound.
     public let multicastInterface: UInt32
+    /// That interface's index (0 when `multicastInterface` is 0).
+    private let interfaceIndex: Int32
 
     private let fd: Int32
     /// Sockets that only hold multicast memberships past the first socket's limit.
@@ -51,9 +54,9 @@ public final class UDPSocket: DatagramChannel {
 
     /// Opens `endpoint` for `kind`, joining `multicastGroups`; throws a `NetworkPortError`
     /// naming the fix. With `multicastInterface` (an address of this machine, `endpoint`
-    /// being 0.0.0.0) the groups are joined on that address's interface and only what arrives
-    /// there is kept; with 0 on the interface the kernel routes each group to, and everything
-    /// is kept.
+    /// being 0.0.0.0) the groups are joined on that address's interface and only multicast
+    /// that arrives there is kept; with 0 on the interface the kernel routes each group to,
+    /// and everything is kept.
     public init(binding endpoint: NetworkEndpoint, for kind: NetworkProtocol, receiveBufferBytes: Int = 262_144,
                 maximumDatagramSize: Int = 2048, multicastGroups: [(group: UInt32, universe: UInt16)] = [],
                 multicastInterface: UInt32 = 0) throws(NetworkPortError) {
@@ -66,10 +69,18 @@ public final class UDPSocket: DatagramChannel {
             SystemCalls.close(fd)
             throw NetworkPortError.binding(kind, endpoint, errno: code)
         }
-        if multicastInterface != 0 && SystemCalls.setSocketOption(fd, level: Int32(IPPROTO_IP), name: IP_PKTINFO, integer: 1) != 0 {
-            let code = SystemCalls.lastError
-            SystemCalls.close(fd)
-            throw NetworkPortError.failed(call: "setsockopt(IP_PKTINFO)", kind, endpoint, errno: code)
+        var index: Int32 = 0
+        if multicastInterface != 0 {
+            guard let found = HostAddress.interfaceIndex(of: multicastInterface) else {
+                SystemCalls.close(fd)
+                throw NetworkPortError.addressNotAvailable(NetworkEndpoint(address: multicastInterface, port: endpoint.port))
+            }
+            index = found
+            if SystemCalls.setSocketOption(fd, level: Int32(IPPROTO_IP), name: IP_PKTINFO, integer: 1) != 0 {
+                let code = SystemCalls.lastError
+                SystemCalls.close(fd)
+                throw NetworkPortError.failed(call: "setsockopt(IP_PKTINFO)", kind, endpoint, errno: code)
+            }
         }
         do {
             membershipHolders = try Self.join(multicastGroups, first: fd, port: endpoint.port, interface: multicastInterface)
@@ -80,6 +91,7 @@ public final class UDPSocket: DatagramChannel {
         self.fd = fd
         self.endpoint = endpoint
         self.multicastInterface = multicastInterface
+        interfaceIndex = index
         receivesMulticast = !multicastGroups.isEmpty
         self.maximumDatagramSize = max(1, maximumDatagramSize)
         buffer = [UInt8](repeating: 0, count: self.maximumDatagramSize)
@@ -116,6 +128,13 @@ public final class UDPSocket: DatagramChannel {
         if requestedGroupsHolder >= 0 { SystemCalls.close(requestedGroupsHolder) }
     }
 
+    /// Leaves E1.31 universe `universe`'s group, joined with `joinE131Group`.
+    public func leaveE131Group(universe: UInt16) {
+        guard requestedGroupsHolder >= 0 else { return }
+        let request = Self.membership(group: Self.e131Group(universe: universe), interface: multicastInterface)
+        _ = SystemCalls.setSocketOption(requestedGroupsHolder, level: Int32(IPPROTO_IP), name: IP_DROP_MEMBERSHIP, value: request)
+    }
+
     /// Joins E1.31 universe `universe`'s group, on the interface the others were joined on,
     /// on a socket of its own that only holds memberships (the receiving socket may be full);
     /// nothing when this socket joined no groups. A failure is counted in `failedJoins`, never
@@ -142,7 +161,7 @@ public final class UDPSocket: DatagramChannel {
                 read = buffer.withUnsafeMutableBytes { SystemCalls.receiveMessage(fd, into: $0) }
             }
             guard let read else { break }
-            if let arrival = read.arrival, !Self.arrived(arrival, at: multicastInterface) {
+            if multicastInterface != 0 && !Self.isMulticast(read.arrival, onInterface: interfaceIndex) {
                 foreignDatagrams += 1
                 continue
             }
@@ -158,10 +177,11 @@ public final class UDPSocket: DatagramChannel {
         if SystemCalls.sendTo(fd, bytes, address: endpoint.address, port: endpoint.port) < 0 { failedSends += 1 }
     }
 
-    /// Whether a datagram that arrived as `arrival` came to `address`: sent to it, or sent to
-    /// a multicast group (224.0.0.0/4) and received on the interface that has it.
-    static func arrived(_ arrival: DatagramArrival, at address: UInt32) -> Bool {
-        arrival.destination == address || (arrival.destination >> 28 == 0xE && arrival.localAddress == address)
+    /// Whether a datagram that arrived as `arrival` was sent to a multicast group (224.0.0.0/4)
+    /// and came in on interface `index`; false when the kernel said nothing of its arrival.
+    static func isMulticast(_ arrival: DatagramArrival?, onInterface index: Int32) -> Bool {
+        guard let arrival else { return false }
+        return arrival.destination >> 28 == 0xE && arrival.interfaceIndex == index
     }
 
     /// `struct ip_mreq`: the group, then the interface, each in network order.

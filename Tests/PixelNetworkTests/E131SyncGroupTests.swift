@@ -28,15 +28,20 @@ struct E131SyncGroupTests {
         #expect(shown != nil, "the sync shows the held frame")
     }
 
-    @Test func aSyncUniverseOfThePanelNeedsNoJoinAndAtMostFourAreAskedFor() throws {
+    /// A sync universe of the panel needs no join, nor does one past 63999; at most four are
+    /// held, a new one leaving the oldest, so a sender that changes its sync universe is
+    /// followed and nothing grows.
+    @Test func aSyncUniverseOfThePanelNeedsNoJoinAndAtMostFourAreHeld() throws {
         let layout = try #require(StreamLayout(width: 20, height: 10))
         let channel = SimulatedDatagramChannel()
         let receiver = StreamReceiver(layout: layout, channels: [(.e131, channel)])
         channel.inject(Self.data(universe: 1, sync: 2, sequence: 0), from: Self.sender)
-        for (index, sync) in [UInt16(100), 101, 102, 103, 104, 105].enumerated() {
-            channel.inject(Self.data(universe: 1, sync: sync, sequence: UInt8(index + 1)), from: Self.sender)
+        channel.inject(Self.data(universe: 1, sync: 64_000, sequence: 1), from: Self.sender)
+        for (index, sync) in [UInt16(100), 101, 102, 103, 104, 105, 101].enumerated() {
+            channel.inject(Self.data(universe: 1, sync: sync, sequence: UInt8(index + 2)), from: Self.sender)
         }
         _ = receiver.poll(at: 1_000_000)
-        #expect(channel.joinedE131Groups == [100, 101, 102, 103])
+        // 100 and 101 left for 104 and 105; 101 again leaves 102.
+        #expect(channel.joinedE131Groups == [103, 104, 105, 101])
     }
 }

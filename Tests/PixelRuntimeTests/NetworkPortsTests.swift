@@ -24,12 +24,12 @@ struct NetworkPortsTests {
         #expect(NetworkPorts.startMessages(try Self.setup(listen: "127.0.0.1", [.e131])).count == 1, "loopback: no warning, no groups")
     }
 
-    /// E1.31 on one address binds every address for its multicast, so a probe bound to the
-    /// address itself must still name an address this machine does not have.
+    /// E1.31 on one address binds every address for its multicast, so its unicast socket,
+    /// bound to the address itself, must still name an address this machine does not have.
     @Test func e131OnAnAddressNotOfThisMachineIsRefusedInOneLine() throws {
         let setup = try Self.setup(listen: "192.0.2.77", [.e131])
         let layout = try NetworkPorts.layout(setup, width: 8, height: 8)
-        #expect(throws: NetworkPortError.addressNotAvailable(NetworkEndpoint(address: setup.listenAddress, port: 0))) {
+        #expect(throws: NetworkPortError.addressNotAvailable(NetworkEndpoint(address: setup.listenAddress, port: 5568))) {
             _ = try NetworkPorts.openReceiver(setup, layout: layout)
         }
     }

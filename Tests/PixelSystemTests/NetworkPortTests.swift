@@ -48,6 +48,7 @@ struct NetworkPortTests {
         recorder.succeed(returning: 42, times: 1, when: { if case .socket = $0 { true } else { false } })
         recorder.succeed(returning: 43, times: 1, when: { if case .socket = $0 { true } else { false } })
         recorder.succeed(when: { if case .bind = $0 { true } else { false } })
+        recorder.succeed(returning: 2, when: { if case .library(name: "getifaddrs", _, _, _, _) = $0 { true } else { false } })
         recorder.succeed(when: { if case .close = $0 { true } else { false } })
         recorder.succeed(times: limit, when: { if case .setSocketOption(42, _, IP_ADD_MEMBERSHIP, _) = $0 { true } else { false } })
         recorder.fail(errno: ErrorNumber.noBufferSpace, when: { if case .setSocketOption(42, _, IP_ADD_MEMBERSHIP, _) = $0 { true } else { false } })
@@ -115,18 +116,46 @@ struct NetworkPortTests {
         #expect(!unicast.calls.contains { if case .setSocketOption(_, _, IP_ADD_MEMBERSHIP, _) = $0 { true } else { false } })
     }
 
-    /// What one interface's socket keeps: datagrams sent to its address, and multicast that
-    /// came in on its interface; not another address's unicast, nor a group on another interface.
-    @Test func onlyWhatArrivesAtTheAddressOrOnItsInterfaceIsKept() throws {
+    /// What one interface's multicast socket keeps: datagrams to a group that came in on its
+    /// interface; not a group on another interface, not unicast (the socket bound to the
+    /// address has that), and nothing the kernel said nothing about.
+    @Test func onlyGroupsArrivingOnTheInterfaceAreKept() throws {
         let address = try #require(NetworkEndpoint(dotted: "192.168.1.50", port: 0)).address
-        let other = try #require(NetworkEndpoint(dotted: "10.0.0.7", port: 0)).address
         let group = UDPSocket.e131Group(universe: 1)
-        #expect(UDPSocket.arrived(DatagramArrival(interfaceIndex: 2, localAddress: address, destination: address), at: address))
-        #expect(UDPSocket.arrived(DatagramArrival(interfaceIndex: 2, localAddress: address, destination: group), at: address))
-        #expect(!UDPSocket.arrived(DatagramArrival(interfaceIndex: 3, localAddress: other, destination: group), at: address))
-        #expect(!UDPSocket.arrived(DatagramArrival(interfaceIndex: 3, localAddress: other, destination: other), at: address))
-        #expect(!UDPSocket.arrived(DatagramArrival(interfaceIndex: 2, localAddress: address, destination: 0xC0A8_01FF), at: address),
-                "a broadcast is neither the address nor a group")
+        #expect(UDPSocket.isMulticast(DatagramArrival(interfaceIndex: 2, localAddress: address, destination: group), onInterface: 2))
+        #expect(!UDPSocket.isMulticast(DatagramArrival(interfaceIndex: 3, localAddress: address, destination: group), onInterface: 2),
+                "the address the kernel pairs with it does not matter: the interface does")
+        #expect(!UDPSocket.isMulticast(DatagramArrival(interfaceIndex: 2, localAddress: address, destination: address), onInterface: 2))
+        #expect(!UDPSocket.isMulticast(DatagramArrival(interfaceIndex: 2, localAddress: address, destination: 0xC0A8_01FF), onInterface: 2),
+                "a broadcast is not a group")
+        #expect(!UDPSocket.isMulticast(nil, onInterface: 2))
+    }
+
+    /// The real kernel's answer: a datagram sent to this socket on 127.0.0.1 arrives with
+    /// IP_PKTINFO saying 127.0.0.1 on the loopback interface's index.
+    @Test func theKernelsPacketInformationParses() throws {
+        let loopback: UInt32 = 0x7F00_0001
+        let fd = SystemCalls.ipv4Socket(stream: false)
+        try #require(fd >= 0)
+        defer { SystemCalls.close(fd) }
+        #expect(SystemCalls.setSocketOption(fd, level: Int32(IPPROTO_IP), name: IP_PKTINFO, integer: 1) == 0)
+        var port: UInt16 = 0
+        for candidate in UInt16(47_000)..<UInt16(47_200) where SystemCalls.bind(fd, address: loopback, port: candidate) == 0 {
+            port = candidate
+            break
+        }
+        try #require(port != 0, "no free port from 47000")
+        #expect(SystemCalls.sendTo(fd, [1, 2, 3], address: loopback, port: port) == 3)
+        var buffer = [UInt8](repeating: 0, count: 16)
+        var read: (length: Int, address: UInt32, port: UInt16, arrival: DatagramArrival?)?
+        for _ in 0..<100 where read == nil {
+            read = buffer.withUnsafeMutableBytes { SystemCalls.receiveMessage(fd, into: $0) }
+            if read == nil { usleep(1000) }
+        }
+        let arrival = try #require(read?.arrival, "no IP_PKTINFO message")
+        #expect(read?.length == 3 && read?.address == loopback && read?.port == port)
+        #expect(arrival.destination == loopback && arrival.localAddress == loopback)
+        #expect(arrival.interfaceIndex == HostAddress.interfaceIndex(of: loopback))
     }
 
     /// `recvmsg`'s control bytes, laid out as this CPU's kernel writes them (a `size_t`

@@ -12,11 +12,15 @@ public protocol DatagramChannel: AnyObject {
     /// Asks for E1.31 universe `universe`'s multicast group too, where the channel receives
     /// multicast (the sync universe a stream names, when it is not one of the panel's).
     func joinE131Group(universe: UInt16)
+    /// Leaves a group `joinE131Group` joined.
+    func leaveE131Group(universe: UInt16)
 }
 
 extension DatagramChannel {
     /// A channel without multicast has nothing to join.
     public func joinE131Group(universe: UInt16) {}
+    /// Nor to leave.
+    public func leaveE131Group(universe: UInt16) {}
 }
 
 /// A datagram channel with no socket: a test queues datagrams with `inject`, and reads what the
@@ -33,7 +37,7 @@ public final class SimulatedDatagramChannel: DatagramChannel {
     public private(set) var droppedDatagrams = 0
     /// Datagrams cut to `maximumSize`.
     public private(set) var oversizedDatagrams = 0
-    /// The E1.31 universes whose groups the receiver asked for, in order.
+    /// The E1.31 universes whose groups the receiver holds, oldest first.
     public private(set) var joinedE131Groups: [UInt16] = []
 
     private var queue: [Datagram] = []
@@ -62,6 +66,8 @@ public final class SimulatedDatagramChannel: DatagramChannel {
     }
 
     public func joinE131Group(universe: UInt16) { joinedE131Groups.append(universe) }
+
+    public func leaveE131Group(universe: UInt16) { joinedE131Groups.removeAll { $0 == universe } }
 
     public func send(_ bytes: [UInt8], to endpoint: NetworkEndpoint) {
         if sent.count >= capacity { sent.removeFirst() }

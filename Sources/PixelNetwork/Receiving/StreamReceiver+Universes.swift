@@ -2,7 +2,8 @@ extension StreamReceiver {
     /// E1.31: data through the universe's source arbiter; sync; stream termination ends the
     /// stream at once when it came from the source that held the universe. Data held for a
     /// sync universe outside the panel asks `channel` for that universe's group, so a sync
-    /// sent by multicast arrives (at most `maximumSyncGroups` of them).
+    /// sent by multicast arrives (at most `maximumSyncGroups` of them; a new one leaves the
+    /// group asked for longest ago).
     func handleE131(_ datagram: Datagram, on channel: any DatagramChannel, at now: Int64) throws(PacketError) -> Outcome? {
         switch try E131Packet.parse(datagram.bytes) {
         case let .data(packet):
@@ -19,11 +20,7 @@ extension StreamReceiver {
             }
             guard verdict == .accept else { return countIgnored() }
             let waits = packet.syncAddress != 0
-            if waits && layout.index(ofUniverse: packet.syncAddress) == nil && !syncGroupsAsked.contains(packet.syncAddress)
-                && syncGroupsAsked.count < Self.maximumSyncGroups {
-                syncGroupsAsked.insert(packet.syncAddress)
-                channel.joinE131Group(universe: packet.syncAddress)
-            }
+            if waits && layout.index(ofUniverse: packet.syncAddress) == nil { askForSyncGroup(packet.syncAddress, on: channel) }
             let completed = assemble(.e131) {
                 $0.receiveUniverse(packet.universe, channels: packet.channels, waitsForSync: waits)
             }
@@ -33,6 +30,17 @@ extension StreamReceiver {
         case .discovery:
             return nil
         }
+    }
+
+    /// Joins sync universe `universe`'s group on `channel` unless it was asked for already or
+    /// is not a universe (1...63999), leaving the oldest when `maximumSyncGroups` are held.
+    private func askForSyncGroup(_ universe: UInt16, on channel: any DatagramChannel) {
+        guard (1...63_999).contains(universe), !syncGroupsAsked.contains(universe) else { return }
+        if syncGroupsAsked.count >= Self.maximumSyncGroups {
+            channel.leaveE131Group(universe: syncGroupsAsked.removeFirst())
+        }
+        syncGroupsAsked.append(universe)
+        channel.joinE131Group(universe: universe)
     }
 
     /// Art-Net: ArtDmx (held for ArtSync while syncs keep coming), ArtSync, and ArtPoll answered

@@ -29,9 +29,9 @@ public final class StreamReceiver {
     var arbiters: [UInt16: E131SourceArbiter] = [:]
     var artNetSequences: [UInt16: SequenceWindow] = [:]
     var artNetSync = ArtNetSyncMode()
-    /// The sync universes outside the panel whose groups were asked for (at most
-    /// `maximumSyncGroups`).
-    var syncGroupsAsked: Set<UInt16> = []
+    /// The sync universes outside the panel whose groups were asked for, oldest first (at most
+    /// `maximumSyncGroups`: a new one past that leaves the oldest).
+    var syncGroupsAsked: [UInt16] = []
     /// The most sync universes joined beside the panel's own.
     static let maximumSyncGroups = 4
     var ddpSequence = SequenceWindow.ddp
@@ -42,7 +42,8 @@ public final class StreamReceiver {
     static let maximumOPCClients = 8
     var statusJSON: String
 
-    /// A receiver filling `layout` from `channels` (one per UDP protocol) and `opcServer`.
+    /// A receiver filling `layout` from `channels` (one per UDP protocol, or two for E1.31 on one
+    /// interface's address: its unicast and its multicast) and `opcServer`.
     public init(layout: StreamLayout, channels: [(NetworkProtocol, any DatagramChannel)], opcServer: (any StreamServer)? = nil,
                 allow: [AddressRange] = [], replyAddress: UInt32 = 0, datagramsPerPoll: Int = 512, chunksPerPoll: Int = 64) {
         self.layout = layout

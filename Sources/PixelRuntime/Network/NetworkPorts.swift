@@ -36,10 +36,11 @@ public enum NetworkPorts {
                 socket = try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer,
                                        maximumDatagramSize: maximumSize, multicastGroups: groups)
             } else if kind == .e131 && !endpoint.isLoopback {
-                // One interface's address: bound to every address (a socket bound to one gets no
-                // multicast), the groups joined on that interface, and only what arrives there kept.
-                // A probe bound to the address first says so when it is not this machine's.
-                _ = try UDPSocket(binding: NetworkEndpoint(address: address, port: 0), for: kind)
+                // One interface's address: unicast on a socket bound to it (which also says when
+                // the address is not this machine's); multicast on one bound to every address (a
+                // socket bound to one gets none), the groups joined on that interface, and only
+                // the groups' datagrams that came in there kept.
+                channels.append((kind, try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer, maximumDatagramSize: maximumSize)))
                 socket = try UDPSocket(binding: NetworkEndpoint(address: 0, port: endpoint.port), for: kind, receiveBufferBytes: buffer,
                                        maximumDatagramSize: maximumSize, multicastGroups: groups, multicastInterface: address)
             } else {
