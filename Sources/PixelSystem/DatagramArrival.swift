@@ -10,7 +10,8 @@ public struct DatagramArrival: Sendable, Hashable {
     /// The index of the interface it came in on.
     public var interfaceIndex: Int32
     /// The local address the kernel pairs with it (`ipi_spec_dst`): the address it was sent
-    /// to when that is one of this machine's; for multicast, the receiving interface's address.
+    /// to when that is one of this machine's; for multicast, the source address of the route
+    /// back to the sender, which need not be the receiving interface's (use `interfaceIndex`).
     public var localAddress: UInt32
     /// The destination in its IP header (`ipi_addr`), host order: a group for multicast.
     public var destination: UInt32
