@@ -1,23 +1,44 @@
-# Sourced by the scripts that test across a network (test-discovery.sh, test-multicast.sh):
-# two network namespaces joined by one veth pair.
+# Sourced by the scripts that test across a network (test-discovery.sh, test-multicast.sh,
+# test-ola.sh, test-wall.sh): network namespaces joined by veth links, and their removal.
 #
-#   netns_pair TAG A ADDRESS_A B ADDRESS_B
+#   netns_pair TAG A ADDRESS_A B ADDRESS_B [LINK_A LINK_B]
 #
-# makes the namespaces TAG-A and TAG-B, the link TAGa in the first and TAGb in the second, each
-# with its ADDRESS (CIDR) and up, and loopback up in both. The caller removes the namespaces
-# (`ip netns del TAG-A`), which removes the link with them.
+# makes the namespaces TAG-A and TAG-B unless they exist (loopback up), and a veth link between
+# them: TAG+LINK_A (default "a") in the first, TAG+LINK_B (default "b") in the second, each with
+# its ADDRESS (CIDR), that network's broadcast address, and up.
+#
+#   netns_kill TAG NAME...      ends every process still in each namespace TAG-NAME
+#   netns_remove TAG NAME...    that, then removes each namespace (and the links in it)
+#
+# A background `ip netns exec … &` gives its caller only the pid of a shell or of `timeout`, so
+# the processes are found by namespace instead.
 netns_pair() {
-    local tag=$1 a=$2 address_a=$3 b=$4 address_b=$5
-    ip netns add "$tag-$a"
-    ip netns add "$tag-$b"
-    ip link add "${tag}a" type veth peer name "${tag}b"
-    ip link set "${tag}a" netns "$tag-$a"
-    ip link set "${tag}b" netns "$tag-$b"
+    local tag=$1 a=$2 address_a=$3 b=$4 address_b=$5 link_a=$tag${6:-a} link_b=$tag${7:-b}
     local ns link address
-    for side in "$a ${tag}a $address_a" "$b ${tag}b $address_b"; do
-        read -r ns link address <<< "$side"
+    for ns in "$a" "$b"; do
+        [ -e "/run/netns/$tag-$ns" ] && continue
+        ip netns add "$tag-$ns"
         ip netns exec "$tag-$ns" ip link set lo up
+    done
+    ip link add "$link_a" type veth peer name "$link_b"
+    ip link set "$link_a" netns "$tag-$a"
+    ip link set "$link_b" netns "$tag-$b"
+    for side in "$a $link_a $address_a" "$b $link_b $address_b"; do
+        read -r ns link address <<< "$side"
         ip netns exec "$tag-$ns" ip addr add "$address" brd + dev "$link"
         ip netns exec "$tag-$ns" ip link set "$link" up
     done
+}
+
+netns_kill() {
+    local tag=$1 ns
+    shift
+    for ns in "$@"; do ip netns pids "$tag-$ns" 2> /dev/null | xargs -r kill 2> /dev/null || true; done
+}
+
+netns_remove() {
+    local tag=$1 ns
+    netns_kill "$@"
+    shift
+    for ns in "$@"; do ip netns del "$tag-$ns" 2> /dev/null || true; done
 }

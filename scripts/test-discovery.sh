@@ -14,6 +14,7 @@
 # folder are removed on exit however the script ends. Usage: test-discovery.sh [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/netns-pair.sh
 binary=$(realpath "${1:-.build/debug/pixelwheel}")
 skip() { echo "discovery: skipped: $1"; exit 77; }
 [ "$(id -u)" = 0 ] || skip "needs root for ip netns and mount"
@@ -30,17 +31,16 @@ tag="pwd$$"
 work=$(mktemp -d)
 pids=()
 cleanup() {
+    netns_kill "$tag" pi lan
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
-    ip netns del "$tag-pi" 2>/dev/null || true
-    ip netns del "$tag-lan" 2>/dev/null || true
+    netns_remove "$tag" pi lan
     rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 in_ns() { local ns=$1; shift; ip netns exec "$tag-$ns" "$@"; }
 
-. scripts/netns-pair.sh
 netns_pair "$tag" pi 10.79.0.1/24 lan 10.79.0.2/24
 
 name="PixelWheel Discovery Test"

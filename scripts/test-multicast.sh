@@ -26,6 +26,7 @@
 # under `timeout`; the namespaces are removed on exit however the script ends.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/netns-pair.sh
 binary=$(realpath "$1"); python=$2; frames=$3; where=${4:-any}
 [ "$(id -u)" = 0 ] || { echo "skipped: needs root for ip netns"; exit 77; }
 command -v ip > /dev/null || { echo "skipped: no ip command (iproute2)"; exit 77; }
@@ -34,16 +35,13 @@ ip netns add "$tag-probe" 2> /dev/null || { echo "skipped: ip netns add is not a
 ip netns del "$tag-probe"
 work=$(mktemp -d)
 cleanup() {
-    ip netns del "$tag-s" 2> /dev/null || true
-    ip netns del "$tag-r" 2> /dev/null || true
-    ip netns del "$tag-s2" 2> /dev/null || true
+    netns_remove "$tag" s r s2
     rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 in_ns() { local ns=$1; shift; ip netns exec "$tag-$ns" "$@"; }
-. scripts/netns-pair.sh
 netns_pair "$tag" s 10.78.0.1/24 r 10.78.0.2/24
 in_ns s ip route add 239.255.0.0/16 dev "${tag}a"
 in_ns r ip route add 239.255.0.0/16 dev "${tag}b"
@@ -68,16 +66,8 @@ receivers=()
 receive "$listen" "$frames" receiver
 if [ "$where" = link ]; then
     # The second sender, on a link of its own into the receiver's namespace.
-    ip netns add "$tag-s2"
-    ip link add "${tag}c" type veth peer name "${tag}d"
-    ip link set "${tag}c" netns "$tag-s2"
-    ip link set "${tag}d" netns "$tag-r"
-    in_ns s2 ip link set lo up
-    in_ns s2 ip addr add 10.78.1.1/24 brd + dev "${tag}c"
-    in_ns s2 ip link set "${tag}c" up
+    netns_pair "$tag" s2 10.78.1.1/24 r 10.78.1.2/24 c d
     in_ns s2 ip route add 239.255.0.0/16 dev "${tag}c"
-    in_ns r ip addr add 10.78.1.2/24 brd + dev "${tag}d"
-    in_ns r ip link set "${tag}d" up
     mkdir -p "$frames-other"
     receive 10.78.1.2 "$frames-other" other
 fi

@@ -23,6 +23,7 @@
 # however the script ends. Usage: test-ola.sh [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/netns-pair.sh
 binary=$(realpath "${1:-.build/debug/pixelwheel}")
 skip() { echo "ola: skipped: $1"; exit 77; }
 [ "$(id -u)" = 0 ] || skip "needs root for ip netns"
@@ -36,12 +37,10 @@ chmod 755 "$work"
 SECONDS=0
 pids=()
 cleanup() {
-    # Every process still in the namespaces (`in_ns … &` gives the shell's pid, not theirs).
-    for ns in pi desk; do ip netns pids "$tag-$ns" 2>/dev/null | xargs -r kill 2>/dev/null || true; done
+    netns_kill "$tag" pi desk
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
-    ip netns del "$tag-pi" 2>/dev/null || true
-    ip netns del "$tag-desk" 2>/dev/null || true
+    netns_remove "$tag" pi desk
     if [ -n "${KEEP_OLA_FILES:-}" ]; then echo "files kept in $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -49,7 +48,6 @@ trap 'exit 130' INT TERM
 in_ns() { local ns=$1; shift; ip netns exec "$tag-$ns" "$@"; }
 peer() { /usr/bin/python3 scripts/ola-peer.py "$@"; }
 
-. scripts/netns-pair.sh
 netns_pair "$tag" pi 10.80.0.1/24 desk 10.80.0.2/24
 in_ns pi ip route add 239.255.0.0/16 dev "${tag}a"
 in_ns desk ip route add 239.255.0.0/16 dev "${tag}b"
@@ -129,7 +127,7 @@ echo -n "OLA's OPC client, channel 0 (170 pixels): "; peer shown "$work/shown-op
 # 2. PixelWheel sends, OLA records, in a new olad: olad 0.10.9 ends itself (SIGTERM, after
 # "Descriptor … already in read set") when an OPC server it is connected to closes, as the
 # receivers just did; a plain Python server closing does the same, so it is OLA's, not ours.
-ip netns pids "$tag-desk" | xargs -r kill 2> /dev/null || true    # olad and its timeout
+netns_kill "$tag" desk    # olad and its timeout
 wait "$olad" 2> /dev/null || true
 for _ in $(seq 50); do in_ns desk ola_uni_info > /dev/null 2>&1 || break; sleep 0.1; done
 pids=()

@@ -15,6 +15,7 @@
 # temporary folder are removed on exit however the script ends. Usage: test-wall.sh [BINARY]
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/netns-pair.sh
 binary=$(realpath "${1:-.build/debug/pixelwheel}")
 [ "$(id -u)" = 0 ] || { echo "test-wall needs root: ip netns and tc"; exit 2; }
 [ -x "$binary" ] || { echo "no pixelwheel binary at $binary; build first"; exit 2; }
@@ -24,9 +25,10 @@ SECONDS=0
 pids=()
 
 cleanup() {
+    netns_kill "$tag" s r1 r2 r3
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
-    for ns in s r1 r2 r3; do ip netns del "$tag-$ns" 2>/dev/null || true; done
+    netns_remove "$tag" s r1 r2 r3
     if [ -n "${KEEP_WALL_FILES:-}" ]; then echo "files kept in $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -34,20 +36,8 @@ trap 'exit 130' INT TERM
 
 in_ns() { local ns=$1; shift; ip netns exec "$tag-$ns" "$@"; }
 
-# The namespaces and links: sender 10.77.N.1 <-> receiver N 10.77.N.2.
-ip netns add "$tag-s"
-in_ns s ip link set lo up
-for n in 1 2 3; do
-    ip netns add "$tag-r$n"
-    in_ns "r$n" ip link set lo up
-    ip link add "${tag}a$n" type veth peer name "${tag}b$n"
-    ip link set "${tag}a$n" netns "$tag-s"
-    ip link set "${tag}b$n" netns "$tag-r$n"
-    in_ns s ip addr add "10.77.$n.1/24" dev "${tag}a$n"
-    in_ns s ip link set "${tag}a$n" up
-    in_ns "r$n" ip addr add "10.77.$n.2/24" dev "${tag}b$n"
-    in_ns "r$n" ip link set "${tag}b$n" up
-done
+# The namespaces and links: sender 10.77.N.1 (link TAGaN) <-> receiver N 10.77.N.2 (TAGbN).
+for n in 1 2 3; do netns_pair "$tag" s "10.77.$n.1/24" "r$n" "10.77.$n.2/24" "a$n" "b$n"; done
 # netem on the sender's end of each link; a kernel without it (CONFIG_NET_SCH_NETEM unset) gets
 # the same loss, delay and reordering from a relay in each receiver's namespace instead: it takes
 # the datagrams on the link's address and hands them to the receiver on the namespace's loopback.
