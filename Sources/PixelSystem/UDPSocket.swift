@@ -154,17 +154,18 @@ public final class UDPSocket: DatagramChannel {
         var datagrams: [Datagram] = []
         let size = maximumDatagramSize
         while datagrams.count < maximum {
-            let read: (length: Int, address: UInt32, port: UInt16, arrival: DatagramArrival?)?
+            let read: (length: Int, address: UInt32, port: UInt16)?
             if multicastInterface == 0 {
-                read = buffer.withUnsafeMutableBytes { SystemCalls.receiveFrom(fd, into: $0) }.map { ($0.length, $0.address, $0.port, DatagramArrival?.none) }
+                read = buffer.withUnsafeMutableBytes { SystemCalls.receiveFrom(fd, into: $0) }
             } else {
-                read = buffer.withUnsafeMutableBytes { SystemCalls.receiveMessage(fd, into: $0) }
+                guard let message = buffer.withUnsafeMutableBytes({ SystemCalls.receiveMessage(fd, into: $0) }) else { break }
+                guard Self.isMulticast(message.arrival, onInterface: interfaceIndex) else {
+                    foreignDatagrams += 1
+                    continue
+                }
+                read = (message.length, message.address, message.port)
             }
             guard let read else { break }
-            if multicastInterface != 0 && !Self.isMulticast(read.arrival, onInterface: interfaceIndex) {
-                foreignDatagrams += 1
-                continue
-            }
             if read.length > size { oversizedDatagrams += 1 }
             let kept = min(read.length, size)
             datagrams.append(Datagram(bytes: Array(buffer[0..<kept]), sender: NetworkEndpoint(address: read.address, port: read.port)))
