@@ -39,22 +39,25 @@ extension PixelWheelApp {
     }
 
     /// Saves what is shown as preset `id` named `name` (nil: the name it had, else
-    /// "Preset ID"). Returns false when nothing was saved: an id out of 1...250, or a new id
-    /// when the list is full.
+    /// "Preset ID"), and refreshes the presets list wherever the menu shows it. Returns false
+    /// when nothing was saved: an id out of 1...250, or a new id when the list is full.
     @discardableResult
     public mutating func savePreset(as id: Int, name: String?) -> Bool {
         let kept = name ?? presets[id]?.name ?? ""
         guard presets.store(Preset(of: self, name: kept), as: id) else { return false }
         presetsRevision += 1
         loadedPreset = id
+        refreshPresetRows()
         return true
     }
 
-    /// Deletes preset `id`; nothing happens when there is none.
+    /// Deletes preset `id` and refreshes the presets list wherever the menu shows it; nothing
+    /// happens when there is none.
     public mutating func deletePreset(_ id: Int) {
         guard presets.delete(id) else { return }
         presetsRevision += 1
         if loadedPreset == id { loadedPreset = nil }
+        refreshPresetRows()
     }
 
     /// The rows of Settings → Presets: Save Current, then each preset by id.
@@ -66,8 +69,8 @@ extension PixelWheelApp {
         case .presets:
             stack.append(Level(title: entry.title, entries: presetRows))
         case .savePreset:
-            guard let id = presets.nextFreeID, savePreset(as: id, name: nil) else { return }
-            refreshPresetRows()
+            guard let id = presets.nextFreeID else { return }
+            savePreset(as: id, name: nil)
         case let .preset(id):
             guard let preset = presets[id] else { return }
             let actions: [MenuEntry] = [.presetAction(id: id, delete: false), .presetAction(id: id, delete: true)]
@@ -76,7 +79,6 @@ extension PixelWheelApp {
             stack.removeLast()  // back to the list
             if delete {
                 deletePreset(id)
-                refreshPresetRows()
             } else {
                 loadPreset(id, at: time)
             }

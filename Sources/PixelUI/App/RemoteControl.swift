@@ -35,10 +35,9 @@ extension PixelWheelApp {
         case let .loadPreset(id):
             loadPreset(id, at: time)
         case let .savePreset(id, name):
-            if savePreset(as: id, name: name) { refreshPresetRows() }
+            savePreset(as: id, name: name)
         case let .deletePreset(id):
             deletePreset(id)
-            refreshPresetRows()
         }
     }
 
