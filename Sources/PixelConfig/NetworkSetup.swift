@@ -40,8 +40,11 @@ public struct NetworkSetup: Sendable, Equatable {
     /// `[network]` table's own check names only its key (`exposureProblem(listen:fix:)`).
     public func checkExposure() throws(NetworkSetupProblem) {
         guard isOn, listensBeyondLoopbackToAnyone else { return }
-        throw Self.exposureProblem(listen: listen, fix: "with --network-allow CIDR (allow = [...] in [network])")
+        throw Self.exposureProblem(listen: listen, fix: Self.allowFix)
     }
+
+    /// How the flags and the file name the allowed senders, for messages.
+    public static let allowFix = "with --network-allow CIDR (allow = [...] in [network])"
 
     /// The problem of listening on `listen` to every sender, naming the senders `fix`.
     public static func exposureProblem(listen: String, fix: String) -> NetworkSetupProblem {

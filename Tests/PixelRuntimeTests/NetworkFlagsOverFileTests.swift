@@ -54,10 +54,10 @@ struct NetworkFlagsOverFileTests {
         var flags = NetworkFlags()
         flags.listen = "0.0.0.0"
         let message = "listening on 0.0.0.0 would let any machine that reaches this one take the display; name the senders with --network-allow CIDR"
-        #expect(throws: OptionError.conflict(NetworkSetup.exposureProblem(listen: "0.0.0.0", fix: NetworkFlags.allowFix).description)) {
+        #expect(throws: OptionError.conflict(NetworkSetup.exposureProblem(listen: "0.0.0.0", fix: NetworkSetup.allowFix).description)) {
             try flags.checkWithoutFile()
         }
-        #expect(NetworkSetup.exposureProblem(listen: "0.0.0.0", fix: NetworkFlags.allowFix).description.hasPrefix(message))
+        #expect(NetworkSetup.exposureProblem(listen: "0.0.0.0", fix: NetworkSetup.allowFix).description.hasPrefix(message))
         flags.allow = ["192.168.1.0/24"]
         try flags.checkWithoutFile()
         flags.allow = []

@@ -61,11 +61,8 @@ extension NetworkFlags {
         var setup = NetworkSetup()
         try apply(to: &setup)
         guard listen != nil, setup.listensBeyondLoopbackToAnyone else { return }
-        throw OptionError.conflict(NetworkSetup.exposureProblem(listen: setup.listen, fix: Self.allowFix).description)
+        throw OptionError.conflict(NetworkSetup.exposureProblem(listen: setup.listen, fix: NetworkSetup.allowFix).description)
     }
-
-    /// How the flags name the allowed senders, for messages.
-    public static let allowFix = "with --network-allow CIDR (allow = [...] in [network])"
 }
 
 extension Setup {
