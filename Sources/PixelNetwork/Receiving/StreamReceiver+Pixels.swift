@@ -39,10 +39,7 @@ extension StreamReceiver {
     /// left when any was.
     func expireFlaschenTaschenLayers(at now: Int64, into result: inout ReceiverPoll) {
         guard assemblers[.flaschenTaschen] != nil, flaschenTaschenLayers.expire(at: now) else { return }
-        guard showFlaschenTaschenLayers(), let assembler = assemblers[.flaschenTaschen] else { return }
-        counters.frames += 1
-        result.frame = assembler.frame
-        result.frameProtocol = .flaschenTaschen
+        if showFlaschenTaschenLayers() { noteFrame(of: .flaschenTaschen, into: &result) }
     }
 
     /// The layers' composite through the Flaschen-Taschen assembler; true when it completed a frame.

@@ -91,13 +91,17 @@ public final class StreamReceiver {
         var ends = false
     }
 
+    /// `kind`'s assembler completed a frame: it is the poll's frame, and counted.
+    func noteFrame(of kind: NetworkProtocol, into result: inout ReceiverPoll) {
+        guard let assembler = assemblers[kind] else { return }
+        counters.frames += 1
+        result.frame = assembler.frame
+        result.frameProtocol = kind
+    }
+
     func note(_ outcome: Outcome?, of kind: NetworkProtocol, from sender: NetworkEndpoint, into result: inout ReceiverPoll) {
         guard let outcome else { return }
-        if outcome.completed, let assembler = assemblers[kind] {
-            counters.frames += 1
-            result.frame = assembler.frame
-            result.frameProtocol = kind
-        }
+        if outcome.completed { noteFrame(of: kind, into: &result) }
         guard outcome.activity != nil || outcome.ends else { return }
         let activity = StreamActivity(networkProtocol: kind, sender: sender, hold: outcome.activity ?? .standard, ends: outcome.ends)
         result.activity.removeAll { $0.networkProtocol == kind && $0.sender == sender }
