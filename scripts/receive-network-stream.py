@@ -19,10 +19,14 @@ top-left) per frame, a frame repeated back-to-back written once.
   Art-Net node receives the artnet panel too, in `make test-ola` (scripts/test-ola.sh).
 """
 
+import importlib
 import os
 import socket
 import sys
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+peer = importlib.import_module("send-network-stream").peer
 
 
 class Frames:
@@ -48,11 +52,7 @@ def datagrams(sock, deadline):
 
 
 def receive_ddp(sock, size, frames, deadline):
-    try:
-        from ddp.packet import Packet
-    except ImportError as error:
-        print(f"python-led-ddp is missing ({error}): pip install python-led-ddp", file=sys.stderr)
-        sys.exit(3)
+    Packet = peer("ddp.packet", "python-led-ddp").Packet
     buffer = bytearray(size)
     for data in datagrams(sock, deadline):
         try:
@@ -91,11 +91,7 @@ def receive_artnet(sock, size, universe, frames, deadline):
 
 
 def receive_e131(address, port, size, universe, frames, seconds):
-    try:
-        import sacn
-    except ImportError:
-        print("the sacn package is missing: pip install sacn", file=sys.stderr)
-        sys.exit(3)
+    sacn = peer("sacn", "sacn")
     count = (size + 509) // 510
     latest = {}
     receiver = sacn.sACNreceiver(bind_address=address, bind_port=port)

@@ -23,9 +23,20 @@ Exit status 3 when the `sacn` package is missing.
 """
 
 import os
+import importlib
 import socket
 import sys
 import time
+
+
+def peer(module, package):
+    """Imports `module` of PyPI's `package`, the independent peer a test script runs with; exits
+    with status 3 (the tests' "peer missing"), naming the pip command, when it is not there."""
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        print(f"{package} is missing ({error}): pip install {package}", file=sys.stderr)
+        sys.exit(3)
 
 
 def picture(width, height):
@@ -37,13 +48,8 @@ def picture(width, height):
 
 
 def send_e131(port, pixels, seconds, bind_address="127.0.0.1", multicast=False, synced=False):
-    try:
-        import sacn
-        import sacn.sending.sender_socket_udp as udp
-    except ImportError:
-        print("the sacn package is missing: pip install sacn", file=sys.stderr)
-        sys.exit(3)
-    udp.DEFAULT_PORT = port
+    sacn = peer("sacn", "sacn")
+    peer("sacn.sending.sender_socket_udp", "sacn").DEFAULT_PORT = port
     sender = sacn.sACNsender(bind_address=bind_address, bind_port=0, source_name="PixelWheel test",
                              fps=20, universeDiscovery=False)
     sender.start()

@@ -16,13 +16,10 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-picture = importlib.import_module("send-network-stream").picture
-
-try:
-    from flaschen_taschen import Canvas, Color, Config
-except ImportError as error:
-    print(f"flaschen-taschen-py is missing ({error}): pip install flaschen-taschen-py", file=sys.stderr)
-    sys.exit(3)
+stream = importlib.import_module("send-network-stream")
+picture = stream.picture
+flaschen_taschen = stream.peer("flaschen_taschen", "flaschen-taschen-py")
+Canvas, Color, Config = flaschen_taschen.Canvas, flaschen_taschen.Color, flaschen_taschen.Config
 
 
 def main():

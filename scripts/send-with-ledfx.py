@@ -25,16 +25,12 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-picture = importlib.import_module("send-network-stream").picture
-
-try:
-    import numpy as np
-    from ledfx.devices import packets
-    from ledfx.devices.ddp import DDPDevice
-    from ledfx.devices.open_pixel_control import OpenPixelControl
-except ImportError as error:
-    print(f"LedFx is missing ({error}): pip install ledfx", file=sys.stderr)
-    sys.exit(3)
+stream = importlib.import_module("send-network-stream")
+picture = stream.picture
+np = stream.peer("numpy", "ledfx")
+packets = stream.peer("ledfx.devices.packets", "ledfx")
+DDPDevice = stream.peer("ledfx.devices.ddp", "ledfx").DDPDevice
+OpenPixelControl = stream.peer("ledfx.devices.open_pixel_control", "ledfx").OpenPixelControl
 
 TIMEOUT = 2  # seconds, WLED UDP's timeout byte
 

@@ -17,13 +17,9 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-picture = importlib.import_module("send-network-stream").picture
-
-try:
-    from opclib import opc
-except ImportError as error:
-    print(f"opclib is missing ({error}): pip install opclib", file=sys.stderr)
-    sys.exit(3)
+stream = importlib.import_module("send-network-stream")
+picture = stream.picture
+opc = stream.peer("opclib.opc", "opclib")
 
 
 def main():
