@@ -47,11 +47,7 @@ public struct PresetStore: Sendable {
     /// Writes `presets`. Beside the default settings file, the folders below an existing home
     /// are created as the settings store creates them; any other folder must exist.
     public func save(_ presets: PresetList) throws {
-        let defaultSettings = SettingsStore.defaultPath()
-        if let base = SettingsStore.stateBase(), path == PresetStore(besideSettings: defaultSettings).path,
-           FileSystem.kind(of: base.folder) == .directory {
-            FileSystem.makeDirectories(base.folder + base.below)
-        }
+        SettingsStore.makeStateFolders(for: path, whenItIs: PresetStore(besideSettings: SettingsStore.defaultPath()).path)
         try AtomicFile.write(Array(presets.fileText.utf8), to: path)
     }
 }

@@ -45,9 +45,14 @@ public struct SettingsStore: Sendable {
     /// home) are created; a home that does not exist is never created, and any other file's
     /// folder must exist: the error names it.
     public func save(_ settings: Settings) throws {
-        if let base = Self.stateBase(), path == Self.defaultPath(), FileSystem.kind(of: base.folder) == .directory {
-            FileSystem.makeDirectories(base.folder + base.below)
-        }
+        Self.makeStateFolders(for: path, whenItIs: Self.defaultPath())
         try AtomicFile.write(Array(settings.fileText.utf8), to: path)
+    }
+
+    /// When `path` is `defaultPath` (a file of the default state folder), creates the folders
+    /// below an existing home that hold it; any other path's folder must exist.
+    static func makeStateFolders(for path: String, whenItIs defaultPath: String) {
+        guard path == defaultPath, let base = stateBase(), FileSystem.kind(of: base.folder) == .directory else { return }
+        FileSystem.makeDirectories(base.folder + base.below)
     }
 }
