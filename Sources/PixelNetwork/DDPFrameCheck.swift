@@ -3,8 +3,10 @@
 /// arrive in any order.
 ///
 /// A frame is whole when:
-/// - the pixels written since the last frame run unbroken from pixel 0 to the push packet's
-///   end (`PixelCoverage`; a packet over pixels already written starts the frame again);
+/// - the bytes written since the last frame run unbroken from the frame's first byte to the
+///   push packet's end (`PixelCoverage`, counted in twelfths of a pixel, so a packet may end
+///   inside a pixel and the next begin there; a packet over bytes already written starts the
+///   frame again);
 /// - and, when packets are numbered (DDP's 4-bit numbers run 1–15), as many packets arrived as
 ///   the numbers from the last push to this one count: a lost push leaves its packets in the
 ///   count, and the frame after it is dropped whole.
@@ -51,8 +53,8 @@ struct DDPFrameCheck: Sendable {
         return (isStraggler(sequence), false)
     }
 
-    /// Notes a packet's pixels; when it is the push (numbered `sequence`, its data ending at
-    /// pixel `end`), the frame ends there. Returns what became of the frame.
+    /// Notes the part of the frame a packet covers (`StreamFrameAssembler.channelUnit`s); when
+    /// it is the push (numbered `sequence`, its data ending at unit `end`), the frame ends there. Returns what became of the frame.
     mutating func add(_ pixels: Range<Int>, push: Bool, sequence: UInt8, end: Int) -> Outcome {
         coverage.add(pixels)
         packets += 1

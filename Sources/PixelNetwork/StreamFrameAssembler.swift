@@ -30,6 +30,8 @@ public struct StreamFrameAssembler: Sendable {
     private var lastUniverseOfStream: Int?
     private var streamHasPushed = false
     private var pushCheck = DDPFrameCheck()
+    /// The bytes of pixels written in parts (4 a pixel, made when first needed).
+    private var partialPixels: [UInt8] = []
     /// DDP frames dropped at their push because part of them never arrived.
     public private(set) var incompleteFrames = 0
     /// DDP packets ignored as stragglers of a frame already pushed.
@@ -73,11 +75,13 @@ public struct StreamFrameAssembler: Sendable {
     /// An E1.31 sync or ArtSync: completes the frame if data arrived since the last one.
     public mutating func receiveSync() -> Bool { present() }
 
-    /// A DDP packet's pixels, `offset` in bytes of the sender's pixel format, and its
-    /// `sequence` (0: unnumbered). Returns true when a frame was completed.
+    /// A DDP packet's bytes, `offset` in bytes of the sender's pixel format (any byte: a
+    /// packet may start or end in the middle of a pixel, whose other bytes come in the packet
+    /// before or after it), and its `sequence` (0: unnumbered). Returns true when a frame was
+    /// completed.
     ///
     /// Once the stream pushes, a push shows the frame only when all of it arrived since the
-    /// last push (`DDPFrameCheck`); a straggler of a frame already pushed is ignored.
+    /// last push (`DDPFrameCheck`, byte by byte); a straggler of a frame already pushed is ignored.
     public mutating func receiveDDP(offset: UInt32, data: ArraySlice<UInt8>, format: PixelFormat, push: Bool,
                                     sequence: UInt8 = 0) -> Bool {
         let arrival = pushCheck.arrive(sequence)
@@ -86,13 +90,15 @@ public struct StreamFrameAssembler: Sendable {
             stragglers += 1
             return false
         }
-        let firstPixel = Int(offset) / format.bytesPerPixel
+        let firstByte = Int(offset)
         var completed = false
         if !streamHasPushed && offset == 0 && hasNewData { completed = present() }
-        write(data, fromPixel: firstPixel, format: format)
-        let endPixel = firstPixel + data.count / format.bytesPerPixel
+        write(data, fromByte: firstByte, format: format)
+        let first = Self.channelUnit(ofByte: firstByte, format: format)
+        let end = Self.channelUnit(ofByte: firstByte + data.count, format: format)
+        let frameEnd = layout.pixelCount * Self.unitsPerPixel
         if push { streamHasPushed = true }
-        switch pushCheck.add(firstPixel..<max(firstPixel, endPixel), push: push, sequence: sequence, end: min(endPixel, layout.pixelCount)) {
+        switch pushCheck.add(first..<max(first, end), push: push, sequence: sequence, end: min(end, frameEnd)) {
         case .whole: return present() || completed
         case .incomplete:
             incompleteFrames += 1
@@ -100,8 +106,52 @@ public struct StreamFrameAssembler: Sendable {
         case .open:
             if streamHasPushed { return completed }
         }
-        if !streamHasPushed && endPixel >= layout.pixelCount { return present() || completed }
+        if !streamHasPushed && end >= frameEnd { return present() || completed }
         return completed
+    }
+
+    /// Units a pixel is counted in when judging which bytes of a frame arrived: 12, so that a
+    /// byte of a 3-byte (RGB) and of a 4-byte (RGBW) pixel are each a whole number of units,
+    /// and packets in either format add up to the same frame.
+    static let unitsPerPixel = 12
+
+    /// Where byte `byte` of a stream in `format` begins, in units of a twelfth of a pixel.
+    static func channelUnit(ofByte byte: Int, format: PixelFormat) -> Int {
+        let size = format.bytesPerPixel
+        return byte / size * unitsPerPixel + byte % size * (unitsPerPixel / size)
+    }
+
+    /// Writes `data` from byte `firstByte` of a stream in `format` (row-major from the
+    /// top-left). Whole pixels go straight to the frame; a pixel the data starts or ends inside
+    /// keeps the bytes it got in `partialPixels`, and is shown from them, so its other bytes,
+    /// from another packet in either order, complete it.
+    public mutating func write(_ data: ArraySlice<UInt8>, fromByte firstByte: Int, format: PixelFormat) {
+        let size = format.bytesPerPixel
+        guard firstByte >= 0, !data.isEmpty else { return }
+        var index = data.startIndex
+        var byte = firstByte
+        let lead = byte % size
+        if lead != 0 {
+            let count = min(size - lead, data.count)
+            writePart(data[index..<(index + count)], ofPixel: byte / size, from: lead, format: format)
+            index += count
+            byte += count
+        }
+        let whole = (data.endIndex - index) / size * size
+        if whole > 0 { write(data[index..<(index + whole)], fromPixel: byte / size, format: format) }
+        index += whole
+        byte += whole
+        if index < data.endIndex { writePart(data[index...], ofPixel: byte / size, from: 0, format: format) }
+    }
+
+    /// Some of pixel `pixel`'s bytes, from its byte `first`: kept, and the pixel shown from
+    /// the bytes it has.
+    private mutating func writePart(_ bytes: ArraySlice<UInt8>, ofPixel pixel: Int, from first: Int, format: PixelFormat) {
+        guard pixel < layout.pixelCount else { return }
+        if partialPixels.isEmpty { partialPixels = [UInt8](repeating: 0, count: layout.pixelCount * 4) }
+        let base = pixel * 4
+        for (step, byte) in bytes.enumerated() { partialPixels[base + first + step] = byte }
+        write(partialPixels[base..<(base + format.bytesPerPixel)], fromPixel: pixel, format: format)
     }
 
     /// Writes pixels from pixel `firstPixel` (row-major from the top-left); those past the

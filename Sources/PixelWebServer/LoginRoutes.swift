@@ -42,6 +42,9 @@ struct LoginRoutes {
         }
         let body = [UInt8](try await request.bodyData)
         let isJSON = request.headers[.contentType]?.lowercased().hasPrefix("application/json") ?? false
+        guard LoginBody.isUTF8(body) else {
+            return WebRoutes.error(.badRequest, "the login body is not UTF-8; send the password as UTF-8 text")
+        }
         guard let password = LoginBody.password(in: body, isJSON: isJSON) else {
             return WebRoutes.error(.badRequest, "send password=… as a form, or {\"password\":\"…\"} as JSON")
         }

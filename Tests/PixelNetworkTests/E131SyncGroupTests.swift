@@ -13,19 +13,36 @@ struct E131SyncGroupTests {
                        channels: [UInt8](repeating: 9, count: 510)[...]).bytes
     }
 
-    @Test func aSyncUniverseOutsideThePanelIsJoinedOnceAndTheSyncShowsTheFrame() throws {
+    /// E1.31-2018 §6.2.4.1: data naming a sync universe is shown as it comes until a sync packet
+    /// for that universe arrives (a sender whose multicast syncs never reach this receiver is
+    /// still shown); from then on it waits for each sync; 2.5 s without one, it is shown as it
+    /// comes again. The sync universe outside the panel is joined once.
+    @Test func syncedDataIsShownAtOnceUntilTheFirstSyncThenHeldUntilSyncsStop() throws {
         let layout = try #require(StreamLayout(width: 20, height: 10))  // 200 pixels: universes 1 and 2
         let channel = SimulatedDatagramChannel()
         let receiver = StreamReceiver(layout: layout, channels: [(.e131, channel)])
-        for sequence in UInt8(0)..<2 {
-            channel.inject(Self.data(universe: 1, sync: 63_000, sequence: sequence), from: Self.sender)
-            channel.inject(Self.data(universe: 2, sync: 63_000, sequence: sequence), from: Self.sender)
-            #expect(receiver.poll(at: Int64(sequence + 1) * 1_000_000).frame == nil, "held for the sync")
+        let millisecond: Int64 = 1_000_000
+        var sequence: UInt8 = 0
+        func sendFrame(at time: Int64, sync: UInt16 = 63_000) -> Bool {
+            channel.inject(Self.data(universe: 1, sync: sync, sequence: sequence), from: Self.sender)
+            channel.inject(Self.data(universe: 2, sync: sync, sequence: sequence), from: Self.sender)
+            sequence &+= 1
+            return receiver.poll(at: time).frame != nil
         }
+        func sendSync(at time: Int64) -> Bool {
+            channel.inject(E131SyncPacket(source: Self.source, sequence: sequence, syncAddress: 63_000).bytes, from: Self.sender)
+            return receiver.poll(at: time).frame != nil
+        }
+        #expect(sendFrame(at: 1 * millisecond), "no sync seen yet: shown as it comes")
+        #expect(sendFrame(at: 30 * millisecond), "still no sync: shown as it comes")
         #expect(channel.joinedE131Groups == [63_000])
-        channel.inject(E131SyncPacket(source: Self.source, sequence: 1, syncAddress: 63_000).bytes, from: Self.sender)
-        let shown = receiver.poll(at: 5_000_000).frame
-        #expect(shown != nil, "the sync shows the held frame")
+        #expect(!sendSync(at: 40 * millisecond), "the first sync: nothing is waiting")
+        #expect(!sendFrame(at: 50 * millisecond), "held for the sync now")
+        #expect(sendSync(at: 60 * millisecond), "the sync shows the held frame")
+        #expect(!sendFrame(at: 60 * millisecond + E131SyncMode.timeout - 1), "still held just inside the timeout")
+        #expect(sendFrame(at: 60 * millisecond + E131SyncMode.timeout), "2.5 s without a sync: shown as it comes again")
+        #expect(sendFrame(at: 70 * millisecond + E131SyncMode.timeout, sync: 63_001), "another sync universe, never synced: shown")
+        #expect(channel.joinedE131Groups == [63_000, 63_001])
     }
 
     /// A sync universe of the panel needs no join, nor does one past 63999; at most four are

@@ -32,6 +32,16 @@ struct WebAuthTests {
         return WebAuth.sessionToken(inCookieHeader: String(cookie.split(separator: ";")[0]))
     }
 
+    /// A body that is not UTF-8 gives no password (the route answers 400 before any comparison),
+    /// where the fuzzer once read twelve 0xFF bytes as twelve three-byte replacement characters.
+    @Test func aLoginBodyThatIsNotUTF8GivesNoPassword() {
+        let json = Array(#"{"password":""#.utf8) + [UInt8](repeating: 0xFF, count: 12) + Array(#"fuzz"}"#.utf8)
+        #expect(LoginBody.password(in: json, isJSON: true) == nil)
+        #expect(LoginBody.password(in: Array("password=".utf8) + [0xC3], isJSON: false) == nil)
+        #expect(LoginBody.password(in: Array(#"{"password":"grüß"}"#.utf8), isJSON: true) == "grüß")
+        #expect(LoginBody.password(in: Array("password=gr%C3%BC%C3%9F".utf8), isJSON: false) == "grüß")
+    }
+
     @Test func theCookieIsHttpOnlyStrictAndForEveryPath() throws {
         let harness = try Harness(.plain("pw"))
         let result = harness.auth.login(password: "pw", source: "192.168.1.5", at: 0)

@@ -1,7 +1,9 @@
 extension StreamReceiver {
     /// E1.31: data through the universe's source arbiter; sync; stream termination ends the
-    /// stream at once when it came from the source that held the universe. Data held for a
-    /// sync universe outside the panel asks `channel` for that universe's group, so a sync
+    /// stream at once when it came from the source that held the universe. Data naming a sync
+    /// universe is held for its sync packet only while that universe's sync packets keep coming
+    /// (`E131SyncMode`); before the first, it is shown as it arrives. Data naming a sync
+    /// universe outside the panel asks `channel` for that universe's group, so a sync
     /// sent by multicast arrives (at most `maximumSyncGroups` of them; a new one leaves the
     /// group asked for longest ago).
     func handleE131(_ datagram: Datagram, on channel: any DatagramChannel, at now: Int64) throws(PacketError) -> Outcome? {
@@ -19,13 +21,15 @@ extension StreamReceiver {
                 return ended ? Outcome(ends: true) : countIgnored()
             }
             guard verdict == .accept else { return countIgnored() }
-            let waits = packet.syncAddress != 0
-            if waits && layout.index(ofUniverse: packet.syncAddress) == nil { askForSyncGroup(packet.syncAddress, on: channel) }
+            let named = packet.syncAddress != 0
+            if named && layout.index(ofUniverse: packet.syncAddress) == nil { askForSyncGroup(packet.syncAddress, on: channel) }
+            let waits = e131Sync.waitsForSync(universe: packet.syncAddress, at: now)
             let completed = assemble(.e131) {
                 $0.receiveUniverse(packet.universe, channels: packet.channels, waitsForSync: waits)
             }
             return Outcome(completed: completed, activity: .standard)
-        case .sync:
+        case let .sync(packet):
+            e131Sync.noteSync(universe: packet.syncAddress, at: now)
             return Outcome(completed: assemble(.e131) { $0.receiveSync() }, activity: .standard)
         case .discovery:
             return nil

@@ -29,6 +29,7 @@ public final class StreamReceiver {
     var arbiters: [UInt16: E131SourceArbiter] = [:]
     var artNetSequences: [UInt16: SequenceWindow] = [:]
     var artNetSync = ArtNetSyncMode()
+    var e131Sync = E131SyncMode()
     /// The sync universes outside the panel whose groups were asked for, oldest first (at most
     /// `maximumSyncGroups`: a new one past that leaves the oldest).
     var syncGroupsAsked: [UInt16] = []

@@ -37,9 +37,16 @@ public enum FormDecoding {
 /// The body of a `POST /login`: the password, from a form or from JSON.
 public enum LoginBody {
     /// The `password` field of `body`: a JSON object's string member when `isJSON`, else the
-    /// form field; nil when there is none or it cannot be read.
+    /// form field; nil when there is none, it cannot be read, or the body is not UTF-8 (checked
+    /// before anything is read, so a password is never made of replacement characters).
     public static func password(in body: [UInt8], isJSON: Bool) -> String? {
-        isJSON ? jsonPassword(body) : formPassword(body)
+        guard isUTF8(body) else { return nil }
+        return isJSON ? jsonPassword(body) : formPassword(body)
+    }
+
+    /// Whether `body` is valid UTF-8 (a form's `%XX` escapes are checked when decoded).
+    public static func isUTF8(_ body: [UInt8]) -> Bool {
+        String(validating: body, as: UTF8.self) != nil
     }
 
     static func formPassword(_ body: [UInt8]) -> String? {

@@ -30,14 +30,15 @@ enum WLEDFuzzing {
         _ = WLEDAPI.applied(request, documents: documents)
     }
 
-    /// The bytes as a login body, form and JSON (a password read must be at most the body's
-    /// length in bytes), as a cookie header and as a source address; the login they make
+    /// The bytes as a login body, form and JSON (a password is read only from a UTF-8 body, and
+    /// must be at most the body's length in bytes), as a cookie header and as a source address; the login they make
     /// against a plain password, and the access after it, never trap.
     static func login(_ data: [UInt8]) {
         let text = String(decoding: data, as: UTF8.self)
         let auth = WebAuth(password: .plain("fuzz"), apiAllow: APIAllowList(), random: { [UInt8](repeating: 7, count: $0) }, report: { _ in })
         for isJSON in [false, true] {
             guard let password = LoginBody.password(in: data, isJSON: isJSON) else { continue }
+            precondition(LoginBody.isUTF8(data), "a password read from a body that is not UTF-8")
             precondition(password.utf8.count <= data.count, "a password longer than its body")
             _ = auth.login(password: password, source: text, at: 0)
         }
