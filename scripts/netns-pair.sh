@@ -7,6 +7,8 @@
 # them: TAG+LINK_A (default "a") in the first, TAG+LINK_B (default "b") in the second, each with
 # its ADDRESS (CIDR), that network's broadcast address, and up.
 #
+#   netns_require TAG           exits 77 ("skipped: …") unless this is root with `ip` and may
+#                               add a namespace (tried as TAG-probe, then removed)
 #   netns_kill TAG NAME...      ends every process still in each namespace TAG-NAME
 #   netns_remove TAG NAME...    that, then removes each namespace (and the links in it)
 #
@@ -28,6 +30,13 @@ netns_pair() {
         ip netns exec "$tag-$ns" ip addr add "$address" brd + dev "$link"
         ip netns exec "$tag-$ns" ip link set "$link" up
     done
+}
+
+netns_require() {
+    [ "$(id -u)" = 0 ] || { echo "skipped: needs root for ip netns"; exit 77; }
+    command -v ip > /dev/null || { echo "skipped: no ip command (iproute2)"; exit 77; }
+    ip netns add "$1-probe" 2> /dev/null || { echo "skipped: ip netns add is not allowed here"; exit 77; }
+    ip netns del "$1-probe"
 }
 
 netns_kill() {

@@ -15,8 +15,12 @@ is 255 minus the picture's (a second stream that must not be mistaken for the fi
   239.255.hi.lo from BIND_ADDRESS (scripts/test-multicast.sh runs it in a network namespace).
 - e131-multicast-sync: the same, with `sacn`'s sync: every universe names sync universe 63999,
   and a sync packet follows each frame, multicast to that universe's group.
+- e131-sync-never: E1.31 data written from the standard's description, unicast to 127.0.0.1,
+  every packet naming sync universe 7000 and no sync packet ever sent (as a receiver beyond a
+  router sees a sender whose syncs are multicast): E1.31-2018 says it is shown as it comes.
 - ddp, wled-udp, tpm2, opc (TCP), opc-udp (one OPC message a datagram), flaschen: the bytes are
-  written from the protocols' descriptions (docs/network.md) with plain sockets. LedFx's own
+  written from the protocols' descriptions (docs/network.md) with plain sockets. DDP packets
+  carry PIXELWHEEL_DDP_BYTES bytes each (default 1440), so a frame may split inside a pixel. LedFx's own
   code sends DDP, WLED UDP and OPC datagrams too, in scripts/send-with-ledfx.py.
 
 Exit status 3 when the `sacn` package is missing.
@@ -84,11 +88,35 @@ def send_datagrams(port, packets, seconds):
         time.sleep(0.05)
 
 
-def ddp_packets(pixels):
+def e131_data(universe, sequence, channels, sync_universe):
+    """An E1.31 data packet (ANSI E1.31-2018 §4-7): root, framing and DMP layers, start code 0."""
+    length = 126 + len(channels)
+    root = ((0x0010).to_bytes(2, "big") + bytes(2) + b"ASC-E1.17\0\0\0"
+            + (0x7000 | (length - 16)).to_bytes(2, "big") + (4).to_bytes(4, "big") + bytes(range(16)))
+    framing = ((0x7000 | (length - 38)).to_bytes(2, "big") + (2).to_bytes(4, "big")
+               + b"PixelWheel test".ljust(64, b"\0") + bytes([100]) + sync_universe.to_bytes(2, "big")
+               + bytes([sequence & 0xFF, 0]) + universe.to_bytes(2, "big"))
+    dmp = ((0x7000 | (length - 115)).to_bytes(2, "big") + bytes([0x02, 0xA1]) + (0).to_bytes(2, "big")
+           + (1).to_bytes(2, "big") + (len(channels) + 1).to_bytes(2, "big") + bytes([0]) + channels)
+    return root + framing + dmp
+
+
+def send_e131_never_synced(port, pixels, seconds):
+    out = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    universes = [pixels[i:i + 510] for i in range(0, len(pixels), 510)]
+    end, sequence = time.time() + seconds, 0
+    while time.time() < end:
+        for index, channels in enumerate(universes):
+            out.sendto(e131_data(index + 1, sequence, channels, 7000), ("127.0.0.1", port))
+        sequence += 1
+        time.sleep(0.05)
+
+
+def ddp_packets(pixels, size=1440):
     packets = []
-    for offset in range(0, len(pixels), 1440):
-        chunk = pixels[offset:offset + 1440]
-        last = offset + 1440 >= len(pixels)
+    for offset in range(0, len(pixels), size):
+        chunk = pixels[offset:offset + size]
+        last = offset + size >= len(pixels)
         flags = 0x40 | (0x01 if last else 0)
         packets.append(bytes([flags, 0, 0x0B, 1]) + offset.to_bytes(4, "big") + len(chunk).to_bytes(2, "big") + chunk)
     return packets
@@ -117,8 +145,10 @@ def main():
         send_e131(port, pixels, seconds, bind_address=sys.argv[6], multicast=True)
     elif kind == "e131-multicast-sync":
         send_e131(port, pixels, seconds, bind_address=sys.argv[6], multicast=True, synced=True)
+    elif kind == "e131-sync-never":
+        send_e131_never_synced(port, pixels, seconds)
     elif kind == "ddp":
-        send_datagrams(port, ddp_packets(pixels), seconds)
+        send_datagrams(port, ddp_packets(pixels, int(os.environ.get("PIXELWHEEL_DDP_BYTES", "1440"))), seconds)
     elif kind == "wled-udp":
         send_datagrams(port, [bytes([2, 5]) + pixels], seconds)
     elif kind == "tpm2":

@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # E1.31 multicast into `pixelwheel sim`, proven between two network namespaces.
 #
-#   test-multicast.sh BINARY PYTHON FRAMES_DIR [any|link|sync]
+#   test-multicast.sh BINARY PYTHON FRAMES_DIR [any|link|sync|link-sync]
 #
 # With `sync` the sender uses `sacn`'s E1.31 sync: the data names sync universe 63999 (not one
-# of the panel's), and each frame is shown only when its sync packet, multicast to that
-# universe's group, arrives: the receiver must join that group when the data asks for it.
+# of the panel's), and once its first sync packet, multicast to that universe's group, has
+# arrived, each frame is shown only on the next: the receiver must join that group when the
+# data asks for it. `link-sync` is the same with the receiver on its link's address alone, so
+# the sync group must be joined on that interface; the script then also checks the group in
+# the receiver's /proc/net/igmp while the stream plays.
 #
 # With `link` the receiver listens on its link's address (10.78.0.2) instead of 0.0.0.0, so the
 # groups are joined on that interface alone, and a second link joins the receiver's namespace
@@ -28,11 +31,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . scripts/netns-pair.sh
 binary=$(realpath "$1"); python=$2; frames=$3; where=${4:-any}
-[ "$(id -u)" = 0 ] || { echo "skipped: needs root for ip netns"; exit 77; }
-command -v ip > /dev/null || { echo "skipped: no ip command (iproute2)"; exit 77; }
 tag="pwm$$"
-ip netns add "$tag-probe" 2> /dev/null || { echo "skipped: ip netns add is not allowed here"; exit 77; }
-ip netns del "$tag-probe"
+netns_require "$tag"
 work=$(mktemp -d)
 cleanup() {
     netns_remove "$tag" s r s2
@@ -50,10 +50,11 @@ case "$where" in
     any) listen=0.0.0.0; allow=10.78.0.1/32 ;;
     link) listen=10.78.0.2; allow=10.78.0.0/16 ;;
     sync) listen=0.0.0.0; allow=10.78.0.1/32 ;;
-    *) echo "the fourth argument must be any, link or sync"; exit 2 ;;
+    link-sync) listen=10.78.0.2; allow=10.78.0.1/32 ;;
+    *) echo "the fourth argument must be any, link, sync or link-sync"; exit 2 ;;
 esac
 kind=e131-multicast
-[ "$where" = sync ] && kind=e131-multicast-sync
+case "$where" in *sync) kind=e131-multicast-sync ;; esac
 receive() {  # receive ADDRESS FRAMES LOG: a 128x64 E1.31 receiver in the background
     cp "$work/state.conf" "$work/state-$3.conf"
     in_ns r timeout 20 "$binary" sim --no-tty --real-time --seconds 4 --size 128x64 --network e131 --network-timeout 10 \
@@ -77,8 +78,18 @@ if [ "$where" = link ]; then
         > "$work/sender2.log" 2>&1 &
     second=$!
 fi
+if [ "$where" = link-sync ]; then
+    # 63999 is 0xF9FF: group 239.255.249.255, in /proc/net/igmp as FFF9FFEF (network order, read as hex).
+    ( sleep 1.5; in_ns r cat /proc/net/igmp > "$work/igmp" ) &
+    igmp_reader=$!
+fi
 in_ns s timeout 20 "$python" scripts/send-network-stream.py "$kind" 5568 128 64 2 10.78.0.1 > "$work/sender.log" 2>&1 \
     || { echo "the sacn sender failed:"; cat "$work/sender.log"; exit 1; }
+if [ "$where" = link-sync ]; then
+    wait "$igmp_reader"
+    grep -qi "FFF9FFEF" "$work/igmp" || { echo "the sync universe's group 239.255.249.255 was not joined:"; cat "$work/igmp"; exit 1; }
+    echo "multicast: the sync group 239.255.249.255 was joined on ${tag}b"
+fi
 if [ "$where" = link ]; then
     wait "$second" || { echo "the second sacn sender failed:"; cat "$work/sender2.log"; exit 1; }
 fi

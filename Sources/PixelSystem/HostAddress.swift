@@ -56,19 +56,47 @@ public enum HostAddress {
     /// `getifaddrs`, naming the address; a test's success answer is the index.
     public static func interfaceIndex(of address: UInt32) -> Int32? {
         let index = SystemCalls.library(.library(name: "getifaddrs", fd: 0, arguments: [Int(address)], bytes: [], text: "")) {
-            var list: UnsafeMutablePointer<ifaddrs>?
-            guard getifaddrs(&list) == 0 else { return -1 }
-            defer { freeifaddrs(list) }
-            var entry = list
-            while let current = entry {
-                defer { entry = current.pointee.ifa_next }
-                guard let socketAddress = current.pointee.ifa_addr, Int32(socketAddress.pointee.sa_family) == AF_INET,
-                      let name = current.pointee.ifa_name else { continue }
-                let found = UnsafeRawPointer(socketAddress).loadUnaligned(as: sockaddr_in.self).sin_addr.s_addr
-                if UInt32(bigEndian: found) == address { return Int32(bitPattern: if_nametoindex(name)) }
+            withInterface(of: address) { entry in
+                entry.map { Int32(bitPattern: if_nametoindex($0.ifa_name)) } ?? -1
             }
-            return -1
         }
         return index > 0 ? index : nil
+    }
+
+    /// The IPv4 broadcast address of the interface that has `address` (host order), from
+    /// `getifaddrs`; nil when no interface has it or it has none (a point-to-point link). Goes
+    /// through the seam as the library call `getifaddrs`, naming the address and "broadcast";
+    /// a test's success answer is the broadcast address's bits.
+    public static func broadcastAddress(of address: UInt32) -> UInt32? {
+        let found = SystemCalls.library(.library(name: "getifaddrs", fd: 0, arguments: [Int(address)], bytes: [], text: "broadcast")) {
+            withInterface(of: address) { entry in
+                guard let entry, entry.ifa_flags & UInt32(IFF_BROADCAST) != 0, let broadcast = entry.ifa_ifu.ifu_broadaddr else { return 0 }
+                return Int32(bitPattern: ipv4(broadcast))
+            }
+        }
+        // 0 is no interface or no broadcast address; all ones is a failed call (never an interface's).
+        let broadcast = UInt32(bitPattern: found)
+        return broadcast == 0 || broadcast == 0xFFFF_FFFF ? nil : broadcast
+    }
+
+    /// `body` with the `getifaddrs` entry of the interface that has IPv4 `address`, or nil
+    /// (also when `getifaddrs` fails).
+    private static func withInterface(of address: UInt32, _ body: (ifaddrs?) -> Int32) -> Int32 {
+        var list: UnsafeMutablePointer<ifaddrs>?
+        guard getifaddrs(&list) == 0 else { return body(nil) }
+        defer { freeifaddrs(list) }
+        var entry = list
+        while let current = entry {
+            defer { entry = current.pointee.ifa_next }
+            guard let socketAddress = current.pointee.ifa_addr, Int32(socketAddress.pointee.sa_family) == AF_INET,
+                  current.pointee.ifa_name != nil, ipv4(socketAddress) == address else { continue }
+            return body(current.pointee)
+        }
+        return body(nil)
+    }
+
+    /// The IPv4 address (host order) of a `sockaddr_in` seen as a `sockaddr`.
+    private static func ipv4(_ socketAddress: UnsafeMutablePointer<sockaddr>) -> UInt32 {
+        UInt32(bigEndian: UnsafeRawPointer(socketAddress).loadUnaligned(as: sockaddr_in.self).sin_addr.s_addr)
     }
 }

@@ -25,6 +25,13 @@ import PixelNetwork
 /// counted in `foreignDatagrams`. Unicast to the address belongs to a second socket bound to
 /// it (the kernel gives a datagram to the most specific bound socket). One socket for all the
 /// groups keeps the order the datagrams arrived in, which a frame's universes need.
+///
+/// A socket bound to one address gets no broadcasts. With `receivesBroadcasts` (Art-Net's
+/// ArtPoll, which controllers broadcast) two more sockets are bound, to that address's
+/// subnet broadcast and to 255.255.255.255, each keeping only what came in on the address's
+/// interface; replies still leave from the bound address. With `recordsLocalAddress` each
+/// datagram says which of this machine's addresses it came to (`IP_PKTINFO`), so a socket
+/// bound to every address can answer from the interface a request came in on.
 public final class UDPSocket: DatagramChannel {
     /// The bound address and port.
     public let endpoint: NetworkEndpoint
@@ -34,12 +41,18 @@ public final class UDPSocket: DatagramChannel {
     public private(set) var oversizedDatagrams = 0
     /// Replies that could not be sent.
     public private(set) var failedSends = 0
-    /// Datagrams dropped for not being multicast that came in on `multicastInterface`'s interface.
+    /// Datagrams dropped for not being multicast that came in on `multicastInterface`'s
+    /// interface, or broadcasts that came in on another interface than the bound address's.
     public private(set) var foreignDatagrams = 0
     /// The address whose interface alone is listened to, or 0 for every address bound.
     public let multicastInterface: UInt32
-    /// That interface's index (0 when `multicastInterface` is 0).
+    /// That interface's index (0 when `multicastInterface` is 0), or the bound address's when
+    /// it receives broadcasts.
     private let interfaceIndex: Int32
+    /// Whether each datagram's local address is read from `IP_PKTINFO`.
+    public let recordsLocalAddress: Bool
+    /// Sockets bound to the bound address's broadcast addresses (`receivesBroadcasts`).
+    private let broadcastListeners: [Int32]
 
     private let fd: Int32
     /// Sockets that only hold multicast memberships past the first socket's limit.
@@ -56,38 +69,39 @@ public final class UDPSocket: DatagramChannel {
     /// naming the fix. With `multicastInterface` (an address of this machine, `endpoint`
     /// being 0.0.0.0) the groups are joined on that address's interface and only multicast
     /// that arrives there is kept; with 0 on the interface the kernel routes each group to,
-    /// and everything is kept.
+    /// and everything is kept. `receivesBroadcasts` (for `endpoint` on one address) and
+    /// `recordsLocalAddress` are described above.
     public init(binding endpoint: NetworkEndpoint, for kind: NetworkProtocol, receiveBufferBytes: Int = 262_144,
                 maximumDatagramSize: Int = 2048, multicastGroups: [(group: UInt32, universe: UInt16)] = [],
-                multicastInterface: UInt32 = 0) throws(NetworkPortError) {
-        let fd = SystemCalls.ipv4Socket(stream: false)
-        guard fd >= 0 else { throw .failed(call: "socket", kind, endpoint, errno: SystemCalls.lastError) }
-        _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, integer: 1)
-        _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_RCVBUF, integer: Int32(clamping: receiveBufferBytes))
-        guard SystemCalls.bind(fd, address: endpoint.address, port: endpoint.port) == 0 else {
-            let code = SystemCalls.lastError
-            SystemCalls.close(fd)
-            throw NetworkPortError.binding(kind, endpoint, errno: code)
-        }
+                multicastInterface: UInt32 = 0, receivesBroadcasts: Bool = false,
+                recordsLocalAddress: Bool = false) throws(NetworkPortError) {
+        let fd = try Self.bound(endpoint, kind, receiveBufferBytes: receiveBufferBytes)
         var index: Int32 = 0
-        if multicastInterface != 0 {
-            guard let found = HostAddress.interfaceIndex(of: multicastInterface) else {
-                SystemCalls.close(fd)
-                throw NetworkPortError.addressNotAvailable(NetworkEndpoint(address: multicastInterface, port: endpoint.port))
+        var listeners: [Int32] = []
+        do throws(NetworkPortError) {
+            let interface = multicastInterface != 0 ? multicastInterface : receivesBroadcasts ? endpoint.address : 0
+            if interface != 0 {
+                guard let found = HostAddress.interfaceIndex(of: interface) else {
+                    throw NetworkPortError.addressNotAvailable(NetworkEndpoint(address: interface, port: endpoint.port))
+                }
+                index = found
             }
-            index = found
-            if SystemCalls.setSocketOption(fd, level: Int32(IPPROTO_IP), name: IP_PKTINFO, integer: 1) != 0 {
-                let code = SystemCalls.lastError
-                SystemCalls.close(fd)
-                throw NetworkPortError.failed(call: "setsockopt(IP_PKTINFO)", kind, endpoint, errno: code)
+            if multicastInterface != 0 || recordsLocalAddress { try Self.askForPacketInformation(fd, kind, endpoint) }
+            if receivesBroadcasts && endpoint.address != 0 {
+                let broadcasts = [HostAddress.broadcastAddress(of: endpoint.address), 0xFFFF_FFFF].compactMap { $0 }
+                for address in broadcasts {
+                    listeners.append(try Self.broadcastListener(NetworkEndpoint(address: address, port: endpoint.port), kind,
+                                                                receiveBufferBytes: receiveBufferBytes))
+                }
             }
-        }
-        do {
             membershipHolders = try Self.join(multicastGroups, first: fd, port: endpoint.port, interface: multicastInterface)
         } catch {
+            for listener in listeners { SystemCalls.close(listener) }
             SystemCalls.close(fd)
             throw error
         }
+        broadcastListeners = listeners
+        self.recordsLocalAddress = recordsLocalAddress
         self.fd = fd
         self.endpoint = endpoint
         self.multicastInterface = multicastInterface
@@ -95,6 +109,41 @@ public final class UDPSocket: DatagramChannel {
         receivesMulticast = !multicastGroups.isEmpty
         self.maximumDatagramSize = max(1, maximumDatagramSize)
         buffer = [UInt8](repeating: 0, count: self.maximumDatagramSize)
+    }
+
+    /// Turns on `IP_PKTINFO` on `fd`, so `recvmsg` says where each datagram arrived.
+    private static func askForPacketInformation(_ fd: Int32, _ kind: NetworkProtocol, _ endpoint: NetworkEndpoint) throws(NetworkPortError) {
+        guard SystemCalls.setSocketOption(fd, level: Int32(IPPROTO_IP), name: IP_PKTINFO, integer: 1) == 0 else {
+            throw .failed(call: "setsockopt(IP_PKTINFO)", kind, endpoint, errno: SystemCalls.lastError)
+        }
+    }
+
+    /// A UDP socket bound to `endpoint` with `SO_REUSEADDR` and a receive buffer of about
+    /// `receiveBufferBytes`.
+    private static func bound(_ endpoint: NetworkEndpoint, _ kind: NetworkProtocol, receiveBufferBytes: Int) throws(NetworkPortError) -> Int32 {
+        let fd = SystemCalls.ipv4Socket(stream: false)
+        guard fd >= 0 else { throw .failed(call: "socket", kind, endpoint, errno: SystemCalls.lastError) }
+        _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, integer: 1)
+        _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_RCVBUF, integer: Int32(clamping: receiveBufferBytes))
+        guard SystemCalls.bind(fd, address: endpoint.address, port: endpoint.port) == 0 else {
+            let code = SystemCalls.lastError
+            SystemCalls.close(fd)
+            throw .binding(kind, endpoint, errno: code)
+        }
+        return fd
+    }
+
+    /// A socket bound to broadcast address `endpoint`, with `IP_PKTINFO` on, that only receives.
+    private static func broadcastListener(_ endpoint: NetworkEndpoint, _ kind: NetworkProtocol,
+                                          receiveBufferBytes: Int) throws(NetworkPortError) -> Int32 {
+        let fd = try bound(endpoint, kind, receiveBufferBytes: receiveBufferBytes)
+        do throws(NetworkPortError) {
+            try askForPacketInformation(fd, kind, endpoint)
+        } catch {
+            SystemCalls.close(fd)
+            throw error
+        }
+        return fd
     }
 
     /// Joins `groups`, on `first` until it can take no more, then on new holder sockets;
@@ -124,6 +173,7 @@ public final class UDPSocket: DatagramChannel {
 
     deinit {
         SystemCalls.close(fd)
+        for listener in broadcastListeners { SystemCalls.close(listener) }
         for holder in membershipHolders { SystemCalls.close(holder) }
         if requestedGroupsHolder >= 0 { SystemCalls.close(requestedGroupsHolder) }
     }
@@ -149,28 +199,57 @@ public final class UDPSocket: DatagramChannel {
         }
     }
 
-    /// The datagrams waiting, at most `maximum`; stops at the first empty read.
+    /// The datagrams waiting, at most `maximum`: the bound socket's first, then its broadcast
+    /// listeners'; each stops at its first empty read.
     public func receive(maximum: Int) -> [Datagram] {
         var datagrams: [Datagram] = []
+        let mode: ReadMode = multicastInterface != 0 ? .multicastOnInterface : recordsLocalAddress ? .withLocalAddress : .plain
+        read(fd, mode, maximum: maximum, into: &datagrams)
+        for listener in broadcastListeners { read(listener, .broadcastOnInterface, maximum: maximum, into: &datagrams) }
+        return datagrams
+    }
+
+    /// How a socket's datagrams are read and which are kept.
+    private enum ReadMode {
+        /// `recvfrom`, every datagram, arrived at the bound address.
+        case plain
+        /// `recvmsg`, every datagram, arrived where `IP_PKTINFO` says.
+        case withLocalAddress
+        /// `recvmsg`, only multicast that came in on the interface.
+        case multicastOnInterface
+        /// `recvmsg`, only what came in on the interface, as if to the bound address.
+        case broadcastOnInterface
+    }
+
+    private func read(_ socket: Int32, _ mode: ReadMode, maximum: Int, into datagrams: inout [Datagram]) {
         let size = maximumDatagramSize
         while datagrams.count < maximum {
             let read: (length: Int, address: UInt32, port: UInt16)?
-            if multicastInterface == 0 {
-                read = buffer.withUnsafeMutableBytes { SystemCalls.receiveFrom(fd, into: $0) }
-            } else {
-                guard let message = buffer.withUnsafeMutableBytes({ SystemCalls.receiveMessage(fd, into: $0) }) else { break }
-                guard Self.isMulticast(message.arrival, onInterface: interfaceIndex) else {
+            var local = endpoint.address
+            switch mode {
+            case .plain:
+                read = buffer.withUnsafeMutableBytes { SystemCalls.receiveFrom(socket, into: $0) }
+            case .withLocalAddress, .multicastOnInterface, .broadcastOnInterface:
+                guard let message = buffer.withUnsafeMutableBytes({ SystemCalls.receiveMessage(socket, into: $0) }) else { return }
+                let kept = switch mode {
+                case .multicastOnInterface: Self.isMulticast(message.arrival, onInterface: interfaceIndex)
+                case .broadcastOnInterface: message.arrival?.interfaceIndex == interfaceIndex
+                default: true
+                }
+                guard kept else {
                     foreignDatagrams += 1
                     continue
                 }
+                if mode == .withLocalAddress { local = message.arrival?.localAddress ?? 0 }
+                if mode == .multicastOnInterface { local = multicastInterface }
                 read = (message.length, message.address, message.port)
             }
-            guard let read else { break }
+            guard let read else { return }
             if read.length > size { oversizedDatagrams += 1 }
             let kept = min(read.length, size)
-            datagrams.append(Datagram(bytes: Array(buffer[0..<kept]), sender: NetworkEndpoint(address: read.address, port: read.port)))
+            datagrams.append(Datagram(bytes: Array(buffer[0..<kept]), sender: NetworkEndpoint(address: read.address, port: read.port),
+                                      localAddress: local))
         }
-        return datagrams
     }
 
     /// Sends `bytes` to `endpoint`; a failure is counted, never thrown.

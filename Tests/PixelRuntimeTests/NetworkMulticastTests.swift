@@ -8,11 +8,12 @@ import Testing
 /// universes, more groups than Linux lets one socket join by default) to 239.255.0.1…49, and
 /// the frame `sim` recorded must equal it byte for byte, whether the receiver listens on every
 /// interface (0.0.0.0) or on its link's address alone, and with `sacn`'s sync to a universe
-/// outside the panel (whose group the receiver must join on demand). Skipped (the script's 77) without root
+/// outside the panel (whose group the receiver must join on demand, on the link's interface
+/// when it listens on that address alone). Skipped (the script's 77) without root
 /// or `ip netns`.
 @Suite(.enabled(if: NetworkPeerPython.isAvailable, "needs python3 with PyPI's sacn (see NetworkPeerPython)"))
 struct NetworkMulticastTests {
-    @Test(.timeLimit(.minutes(2)), arguments: ["any", "link", "sync"])
+    @Test(.timeLimit(.minutes(2)), arguments: ["any", "link", "sync", "link-sync"])
     func multicastE131IsShownByteForByte(listening address: String) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pixelwheel").path
         let python = try NetworkPeerPython.interpreter.get()

@@ -45,7 +45,7 @@ struct NetworkStreamEndToEndTests {
     /// Runs the receiver for 3 s while the sender streams `network` for 2 s, and returns the
     /// last recorded frame and the picture sent.
     func stream(_ network: String, width: Int = 24, height: Int = 16, kind: String? = nil,
-                sender: (python: String, script: String)? = nil) throws -> (shown: RGBImage8, sent: [UInt8], errors: String) {
+                sender: (python: String, script: String)? = nil, environment: [String: String] = [:]) throws -> (shown: RGBImage8, sent: [UInt8], errors: String) {
         let python = try sender?.python ?? NetworkPeerPython.interpreter.get()
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("frames"), withIntermediateDirectories: false)
@@ -60,6 +60,7 @@ struct NetworkStreamEndToEndTests {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script, kind ?? network, "\(port)", "\(width)", "\(height)", "2"]
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         try process.run()
         let result = try ChildProcess.run(binary, ["sim", "--no-tty", "--real-time", "--seconds", "3", "--size", "\(width)x\(height)",
                                                    "--network", network, "--network-port", "\(network)=\(port)",
@@ -81,6 +82,24 @@ struct NetworkStreamEndToEndTests {
     @Test func aDDPStreamIsShownByteForByte() throws {
         let (shown, sent, errors) = try stream("ddp")
         #expect(shown.bytes == sent, "DDP: \(errors)")
+    }
+
+    /// E1.31-2018 §6.2.4.1: data naming a sync universe whose sync packets never arrive (here
+    /// none is sent) is shown as it comes; before, the panel stayed blank.
+    @Test func e131DataNamingASyncUniverseThatNeverSyncsIsShownByteForByte() throws {
+        let (shown, sent, errors) = try stream("e131", kind: "e131-sync-never")
+        let same = shown.bytes == sent
+        #expect(same, "E1.31 naming sync universe 7000, no sync sent: \(errors)")
+    }
+
+    /// DDP's offset counts bytes: packets of 1400, 1441 or 1442 bytes split the 64×32 frame
+    /// (6144 bytes) inside pixels, and every byte must still land on its own channel.
+    @Test(arguments: [1400, 1441, 1442])
+    func aDDPStreamSplitInsidePixelsIsShownByteForByte(packetBytes: Int) throws {
+        let (shown, sent, errors) = try stream("ddp", width: 64, height: 32, environment: ["PIXELWHEEL_DDP_BYTES": "\(packetBytes)"])
+        try #require(shown.bytes.count == sent.count, "the recorded frame is 64x32")
+        let wrong = (0..<(64 * 32)).filter { shown.bytes[($0 * 3)..<($0 * 3 + 3)] != sent[($0 * 3)..<($0 * 3 + 3)] }.count
+        #expect(wrong == 0, "DDP in packets of \(packetBytes) bytes: \(wrong) pixels wrong; \(errors)")
     }
 
     @Test(arguments: ["wled-udp", "tpm2", "flaschen", "opc"])

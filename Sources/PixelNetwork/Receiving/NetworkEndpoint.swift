@@ -52,10 +52,14 @@ public struct Datagram: Sendable, Hashable {
     public var bytes: [UInt8]
     /// The sender.
     public var sender: NetworkEndpoint
+    /// This machine's address it arrived at (host order): the address it was sent to, or for a
+    /// broadcast the address of the interface it came in on; 0 when the channel does not say.
+    public var localAddress: UInt32
 
-    /// A datagram of `bytes` from `sender`.
-    public init(bytes: [UInt8], sender: NetworkEndpoint) {
+    /// A datagram of `bytes` from `sender`, arrived at `localAddress` (0: not known).
+    public init(bytes: [UInt8], sender: NetworkEndpoint, localAddress: UInt32 = 0) {
         self.bytes = bytes
         self.sender = sender
+        self.localAddress = localAddress
     }
 }

@@ -48,7 +48,9 @@ extension StreamReceiver {
     }
 
     /// Art-Net: ArtDmx (held for ArtSync while syncs keep coming), ArtSync, and ArtPoll answered
-    /// with one ArtPollReply per universe of the layout, to the poller on Art-Net's port.
+    /// with one ArtPollReply per universe of the layout, to the poller on Art-Net's port. The
+    /// reply's IP Address and BindIp are the listen address, or, listening on every address,
+    /// the one the poll came to (its interface's, for a broadcast poll), as Art-Net 4 asks.
     func handleArtNet(_ datagram: Datagram, on channel: any DatagramChannel, at now: Int64) throws(PacketError) -> Outcome? {
         switch try ArtNetPacket.parse(datagram.bytes) {
         case let .dmx(packet):
@@ -67,7 +69,8 @@ extension StreamReceiver {
             return Outcome(completed: assemble(.artNet) { $0.receiveSync() }, activity: .standard)
         case .poll:
             let universes = (0..<min(layout.universeCount, 255)).map { layout.firstUniverse &+ UInt16($0) }
-            let replies = ArtPollReply(address: NetworkEndpoint(address: replyAddress, port: 0).addressBytes, portAddresses: universes)
+            let own = replyAddress != 0 ? replyAddress : datagram.localAddress
+            let replies = ArtPollReply(address: NetworkEndpoint(address: own, port: 0).addressBytes, portAddresses: universes)
             let poller = NetworkEndpoint(address: datagram.sender.address, port: ArtPollReply.port)
             for packet in replies.packets { reply(packet, to: poller, on: channel) }
             return nil

@@ -18,7 +18,8 @@ public final class StreamReceiver {
     public let datagramsPerPoll: Int
     /// The most TCP chunks read per poll.
     public let chunksPerPoll: Int
-    /// The address ArtPollReply states (the listen address; 0 when listening on every one).
+    /// The address ArtPollReply states (the listen address; 0 when listening on every one, when
+    /// the address each poll came to is stated).
     public let replyAddress: UInt32
     /// What was counted so far.
     public internal(set) var counters = ReceiverCounters()

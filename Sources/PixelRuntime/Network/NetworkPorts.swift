@@ -43,6 +43,11 @@ public enum NetworkPorts {
                 channels.append((kind, try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer, maximumDatagramSize: maximumSize)))
                 socket = try UDPSocket(binding: NetworkEndpoint(address: 0, port: endpoint.port), for: kind, receiveBufferBytes: buffer,
                                        maximumDatagramSize: maximumSize, multicastGroups: groups, multicastInterface: address)
+            } else if kind == .artNet && !endpoint.isLoopback {
+                // Controllers broadcast ArtPoll, and the reply states the node's address: on one
+                // address, its subnet's broadcasts too; on every address, where each poll came to.
+                socket = try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer, maximumDatagramSize: maximumSize,
+                                       receivesBroadcasts: address != 0, recordsLocalAddress: address == 0)
             } else {
                 socket = try UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: buffer, maximumDatagramSize: maximumSize)
             }
