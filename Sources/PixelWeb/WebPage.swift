@@ -92,9 +92,9 @@ public enum WebSetupError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .pageMissing:
-            "cannot find the web page (web/index.html); pass --page DIR with the repository's web/ folder, or run 'make install'"
+            "cannot find the web page (index.html); pass --page DIR naming the folder that holds it (web/ in the source tree, or PREFIX/share/pixelwheel/web where it was installed), or run 'make install'"
         case let .pageIncomplete(path, reason):
-            "the web page is incomplete: \(path): \(reason); pass --page DIR with the repository's web/ folder"
+            "the web page is incomplete: \(path): \(reason); pass --page DIR naming a folder with every file of the source tree's web/"
         case let .cannotListen(text), let .noPassword(text): text
         }
     }

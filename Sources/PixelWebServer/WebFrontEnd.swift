@@ -117,10 +117,13 @@ public final class WebFrontEnd {
 }
 
 extension WebFrontEnd {
-    /// The page of `setup`'s `[web]` when it is on (`run` and `sim`), checked before the
-    /// session is built; nil when off.
-    public static func prepare(for setup: Setup) throws -> Prepared? {
-        setup.web.isOn ? try Prepared(web: setup.web, options: Options()) : nil
+    /// The page of `setup`'s `[web]` when it is on (`run` and `sim`), read from `pageFolder`
+    /// (`--page`; nil finds it as `WebPage.locate` does), checked before the session is built;
+    /// nil when off.
+    public static func prepare(for setup: Setup, pageFolder: String?) throws -> Prepared? {
+        var options = Options()
+        options.pageFolder = pageFolder
+        return setup.web.isOn ? try Prepared(web: setup.web, options: options) : nil
     }
 
     /// Starts `prepared` (when there is one) on `session` and says where through `report`.

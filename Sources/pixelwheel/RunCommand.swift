@@ -82,7 +82,7 @@ struct RunCommand: ParsableCommand {
         var setup = try Setup.load(config).overriding(ledFlags: ledFlags, addsPanel: false)
         for note in try LEDFlags.notes(ledFlags) { Console.printError("pixelwheel: " + note) }
         if check {
-            _ = try WebFrontEnd.prepare(for: setup)  // the page's files and the password file
+            _ = try WebFrontEnd.prepare(for: setup, pageFolder: web.page)  // the page's files and the password file
             print(setup.checkSummary(path: config))
             return
         }
@@ -102,7 +102,7 @@ struct RunCommand: ParsableCommand {
         if setup.web.isOn && !realTime {
             throw OptionError.conflict("the page needs real time: add --real-time (run --simulate --no-tty --real-time), or leave out [web] and --listen")
         }
-        let page = try WebFrontEnd.prepare(for: setup)
+        let page = try WebFrontEnd.prepare(for: setup, pageFolder: web.page)
         let clock = MonotonicClock()
         var options = Session.Options()
         options.framesOut = framesOut

@@ -58,7 +58,7 @@ struct SimCommand: ParsableCommand {
         if setup.web.isOn && noTty && !realTime {
             throw OptionError.conflict("the page needs real time: add --real-time to --no-tty, or leave out --listen and [web]")
         }
-        let page = try WebFrontEnd.prepare(for: setup)
+        let page = try WebFrontEnd.prepare(for: setup, pageFolder: app.web.page)
         let clock = MonotonicClock()
         var options = Session.Options()
         options.framesOut = framesOut

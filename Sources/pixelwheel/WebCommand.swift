@@ -26,16 +26,13 @@ struct WebCommand: ParsableCommand {
 
     @OptionGroup var live: LiveOptions
 
-    @Option(name: .long, help: "The page's folder (default: the installed one, or web/ in the source tree the binary was built in).")
-    var page: String?
-
     func validate() throws {
         guard (1...64).contains(maxClients) else { throw OptionError.outOfRange(option: "--max-clients", allowed: "1...64", got: "\(maxClients)") }
     }
 
     func run() throws {
         var web = WebSimulator()
-        web.options.maxClients = maxClients; web.options.record = record; web.options.pageFolder = page
+        web.options.maxClients = maxClients; web.options.record = record; web.options.pageFolder = app.web.page
         try web.run(setup: { try app.flags.setup() }, plan: { try live.plan(headless: false) })
     }
 }

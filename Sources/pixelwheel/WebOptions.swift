@@ -21,6 +21,9 @@ struct WebOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The password file 'pixelwheel passwd' wrote: control (the wheel, the API) then needs a login.", valueName: "FILE"))
     var passwordFile: String?
 
+    @Option(name: .long, help: ArgumentHelp("The page's folder, holding index.html (default: the installed one, or web/ in the source tree the binary was built in).", valueName: "DIR"))
+    var page: String?
+
     /// The flags as the runtime takes them.
     var flags: WebFlags {
         var flags = WebFlags()

@@ -14,6 +14,27 @@ struct WebCommandLineTests {
         return try ChildProcess.run(binary, arguments)
     }
 
+    /// A binary copied where neither an installed page nor a source tree is: every command that
+    /// serves the page stops with one line naming `--page DIR`, and each of them takes it.
+    @Test func everyCommandThatServesThePageTakesPageAndItsAdviceNamesIt() throws {
+        let dir = try TemporaryDirectory()
+        let copy = dir.file("pixelwheel")
+        try FileManager.default.copyItem(atPath: binary, toPath: copy)
+        try dir.put(Array("brightness = 100\n".utf8), as: "state.conf")
+        let config = RepositoryPaths.configFolder() + "/simulator.toml"
+        let commands: [[String]] = [["web", "--state", dir.file("state.conf")],
+                                    ["sim", "--no-tty", "--real-time", "--state", dir.file("state.conf")],
+                                    ["run", "--config", config, "--simulate", "--no-tty", "--real-time"]]
+        for command in commands {
+            let arguments = command + ["--listen", "127.0.0.1:0", "--seconds", "0.3"]
+            let lost = try ChildProcess.run(copy, arguments)
+            #expect(lost.status != 0 && lost.errors.contains("pass --page DIR"), "\(command[0]): \(lost.errors)")
+            #expect(lost.errors.split(separator: "\n").count == 1, "one line: \(lost.errors)")
+            let found = try ChildProcess.run(copy, arguments + ["--page", RepositoryPaths.root() + "/web"])
+            #expect(found.status == 0, "\(command[0]) --page: \(found.errors)")
+        }
+    }
+
     @Test func listeningBeyondLoopbackWithoutAGuardIsRefusedOnEveryCommand() throws {
         // Refused before any socket is made, so nothing listens beyond loopback during the test.
         let commands: [[String]] = [["web"], ["sim", "--no-tty", "--real-time"], ["run", "--config", RepositoryPaths.configFolder() + "/simulator.toml", "--simulate", "--no-tty", "--real-time"]]
