@@ -1,5 +1,6 @@
 import FlyingFox
 import PixelCore
+import PixelInputs
 import PixelSystem
 import PixelWeb
 import Synchronization
@@ -45,11 +46,13 @@ struct WLEDRoutes {
     static let applySeconds: Int64 = 2
 
     func respond(to request: HTTPRequest, path: String) async throws -> HTTPResponse {
+        if WLEDHTTPRequest.isHTTPAPI(path) { return try await respondToHTTPAPI(request, path: path) }
         if let refusal = refusal(request, changes: request.method != .GET) { return refusal }
         guard server.admitAPIRequest() else { return Self.answer(.error(503, code: 1)) }
         if request.method == .GET {
             let live = path == "/json/live" ? api.hub.livePicture : nil
-            return Self.answer(WLEDAPI.get(path, documents: documents(api.hub.snapshot), live: live))
+            let page = request.query.last { $0.name == "page" }.map { "page=" + $0.value }
+            return Self.answer(WLEDAPI.get(path, query: page, documents: documents(api.hub.snapshot), live: live))
         }
         guard request.method == .POST, WLEDAPI.isStatePost(path) else { return Self.answer(WLEDAPI.notFound) }
         guard let length = request.bodySequence.count, length <= WLEDStateRequest.maximumBytes else {
@@ -62,15 +65,36 @@ struct WLEDRoutes {
         } catch {
             return Self.answer(.error(400, code: WLEDAPI.jsonErrorCode))
         }
-        guard let batch = api.hub.post(change.commands) else { return Self.answer(.error(503, code: 1)) }
+        guard let snapshot = try await apply(change.commands) else { return Self.answer(.error(503, code: 1)) }
+        return Self.answer(WLEDAPI.applied(change, documents: documents(snapshot)))
+    }
+
+    /// WLED's HTTP API, `/win&…` (GET, or POST as some integrations send it): with parameters
+    /// a change, under the same access rules as the JSON API's, applied through the frame loop;
+    /// answered with the `<vs>` XML of the state after it.
+    private func respondToHTTPAPI(_ request: HTTPRequest, path: String) async throws -> HTTPResponse {
+        if let refusal = refusal(request, changes: WLEDHTTPRequest.changes(path)) { return refusal }
+        guard server.admitAPIRequest() else { return Self.answer(.error(503, code: 1)) }
+        let change = WLEDHTTPRequest(path: path, current: api.hub.snapshot)
+        guard let snapshot = try await apply(change.state.commands) else { return Self.answer(.error(503, code: 1)) }
+        var response = WLEDResponse(xml: documents(snapshot).xml)
+        response.ignored = change.ignored
+        return Self.answer(response)
+    }
+
+    /// Posts `commands` to the frame loop and waits (at most `applySeconds`) until it applied
+    /// them: the snapshot after, or nil when the queue is full or the loop did not get to them.
+    private func apply(_ commands: [RemoteCommand]) async throws -> WLEDSnapshot? {
+        guard !commands.isEmpty else { return api.hub.snapshot }
+        guard let batch = api.hub.post(commands) else { return nil }
         let deadline = server.clock.now() + Self.applySeconds * 1_000_000_000
         var snapshot = api.hub.snapshot
         while snapshot.applied < batch {
-            guard server.clock.now() < deadline else { return Self.answer(.error(503, code: 1)) }
+            guard server.clock.now() < deadline else { return nil }
             try await Task.sleep(nanoseconds: 5_000_000)
             snapshot = api.hub.snapshot
         }
-        return Self.answer(WLEDAPI.applied(change, documents: documents(snapshot)))
+        return snapshot
     }
 
     /// The answer to a request without the access it needs (`changes`: control; otherwise at
@@ -107,7 +131,7 @@ struct WLEDRoutes {
 
     /// `response` as HTTP: JSON, never cached; the keys not honoured in `X-PixelWheel-Ignored`.
     static func answer(_ response: WLEDResponse) -> HTTPResponse {
-        var headers: [HTTPHeader: String] = [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"]
+        var headers: [HTTPHeader: String] = [.contentType: response.contentType, .cacheControl: "no-store"]
         if !response.ignored.isEmpty { headers[HTTPHeader("X-PixelWheel-Ignored")] = response.ignored.joined(separator: ",") }
         let phrase = response.status == 200 ? "OK" : "Error"
         return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: phrase), headers: headers, body: Data(response.body.utf8))

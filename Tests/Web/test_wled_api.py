@@ -1,4 +1,5 @@
-"""The WLED JSON API of `pixelwheel web --api` under bad and hostile input, on loopback.
+"""The WLED JSON API of `pixelwheel web --api` under bad and hostile input, on loopback, and
+the rest of WLED's paths (/json/nodes, /json/palx, the HTTP API /win, relative values).
 
 Bodies too large, too deep or of the wrong types, unknown keys, and a bounded flood of requests
 while the panel runs: answered as WLED answers, never stored as if honoured, the frame loop
@@ -8,13 +9,16 @@ lost.
 import http.client
 import json
 import os
+import subprocess
+import tempfile
 import threading
 import time
 import unittest
+import xml.etree.ElementTree
 
 import websocket  # python3-websocket (websocket-client)
 
-from pixelwheel_web import Server
+from pixelwheel_web import BINARY, Server
 
 # The flood: this many requests over this many connections at once, each answered or refused.
 FLOOD_REQUESTS = 3000
@@ -184,3 +188,114 @@ class WLEDHostileInputTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+def get_text(server, path, headers=None):
+    """GET `path` on a new connection: (status, headers, body as text)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    try:
+        connection.request("GET", path, headers=headers or {})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read().decode()
+    finally:
+        connection.close()
+
+
+class WLEDPathsTests(unittest.TestCase):
+    """The rest of WLED's paths, as its web UI, apps and older integrations (Hubitat, Node-RED,
+    scripts) use them: /json/nodes, /json/palx, the HTTP API /win with its XML reply, and the
+    relative values (`~`, `~-`, `~10`, `1~3~`) that step with one call."""
+
+    def setUp(self):
+        self.server = Server("--api", size="32x16", fps=30)
+
+    def tearDown(self):
+        self.server.__exit__(None, None, None)
+
+    def win(self, parameters=""):
+        """/win with `parameters`: the reply's elements by name (lists for the repeated ones)."""
+        status, headers, body = get_text(self.server, "/win" + parameters)
+        self.assertEqual(status, 200, body)
+        self.assertTrue(headers["Content-Type"].startswith("text/xml"), headers)
+        root = xml.etree.ElementTree.fromstring(body)
+        self.assertEqual(root.tag, "vs")
+        fields = {}
+        for element in root:
+            fields.setdefault(element.tag, []).append(element.text)
+        return {tag: values if tag in ("cl", "cs") else values[0] for tag, values in fields.items()}
+
+    def test_nodes_and_palette_previews_answer(self):
+        status, _, body = request(self.server, "GET", "/json/nodes")
+        self.assertEqual((status, body), (200, {"nodes": []}))
+        for page in ("", "?page=0", "?page=7", "?page=x"):
+            status, _, body = request(self.server, "GET", "/json/palx" + page)
+            self.assertEqual(status, 200)
+            self.assertEqual(body["m"], 0)
+            self.assertEqual(list(body["p"].keys()), ["0"], page)
+        _, _, everything = request(self.server, "GET", "/json")
+        self.assertEqual(everything["info"]["lwip"], 0)
+        self.assertEqual(everything["info"]["leds"]["bootps"], 0)
+        self.assertEqual(everything["state"]["ledmap"], 0)
+        self.assertEqual(everything["state"]["seg"][0]["set"], 0)
+
+    def test_the_http_api_sets_power_brightness_effect_and_speed_and_answers_xml(self):
+        before = self.win()
+        self.assertEqual(list(before.keys()), ["ac", "cl", "cs", "ns", "nr", "nl", "nf", "nd", "nt", "fx", "sx", "ix",
+                                               "fp", "wv", "ws", "ps", "cy", "ds", "ss"])
+        self.assertEqual(before["ds"], "PixelWheel")
+        after = self.win("&A=128&FX=2&SX=200")
+        self.assertEqual((after["ac"], after["fx"], after["sx"]), ("128", "2", "200"))
+        _, _, state = request(self.server, "GET", "/json/state")
+        self.assertEqual((state["bri"], state["seg"][0]["fx"], state["seg"][0]["sx"]), (128, 2, 200))
+        self.assertEqual(self.win("&T=0")["ac"], "0")
+        self.assertEqual(self.win("&T=2")["ac"], "128", "T=2 toggles back on")
+        self.assertEqual(self.win("&A=~10")["ac"], "138")
+        # 138 - 20 = 118, read back as 117: brightness is a percent, and 46 % is bri 117.
+        self.assertEqual(self.win("&A=%7E-20")["ac"], "117", "a percent-encoded ~")
+        count = len(request(self.server, "GET", "/json/eff")[2])
+        self.assertEqual(self.win("&FX=~")["fx"], "3")
+        self.assertEqual(self.win("&FX=%d" % (count - 1))["fx"], str(count - 1))
+        self.assertEqual(self.win("&FX=~")["fx"], "0", "next wraps to the first effect")
+        self.assertEqual(self.win("&FX=~-")["fx"], str(count - 1), "previous wraps to the last")
+        status, headers, _ = get_text(self.server, "/win&Q=1&A=100")
+        self.assertEqual(headers.get("X-PixelWheel-Ignored"), "Q")
+
+    def test_relative_values_step_and_presets_cycle(self):
+        post(self.server, {"on": True, "bri": 100, "seg": [{"fx": 1}]})
+        for preset in (1, 2, 3):
+            status, _, _ = post(self.server, {"psave": preset, "n": "P%d" % preset})
+            self.assertEqual(status, 200)
+        self.assertEqual(post(self.server, {"bri": "~10", "v": True})[2]["bri"], 110)
+        self.assertEqual(post(self.server, {"bri": "~-30", "v": True})[2]["bri"], 79)
+        self.assertEqual(post(self.server, {"bri": "~300", "v": True})[2]["bri"], 255, "a step clamps")
+        self.assertEqual(post(self.server, {"seg": [{"fx": "~"}], "v": True})[2]["seg"][0]["fx"], 2)
+        self.assertEqual(post(self.server, {"seg": [{"fx": "~-"}], "v": True})[2]["seg"][0]["fx"], 1)
+        self.assertEqual(post(self.server, {"seg": [{"sx": "~-28"}], "v": True})[2]["seg"][0]["sx"], 23)
+        shown = [post(self.server, {"ps": "1~3~", "v": True})[2]["ps"] for _ in range(4)]
+        self.assertEqual(shown, [1, 2, 3, 1], "1~3~ cycles through presets 1 to 3")
+        self.assertEqual(post(self.server, {"ps": "1~3~-", "v": True})[2]["ps"], 3, "and back")
+        self.assertEqual(self.win("&P1=1&P2=3&PL=~")["ps"], "1", "PL=~ cycles from P1 to P2, past P2 to P1")
+        self.assertEqual(self.win("&P1=2&P2=3&PL=~")["ps"], "2", "from below P1 to P1")
+        self.assertEqual(self.win("&PL=3")["ps"], "3")
+        _, headers, _ = post(self.server, {"bri": "r", "seg": [{"fx": "x~"}]})
+        self.assertEqual(headers.get("X-PixelWheel-Ignored"), "bri,seg.fx", "random and unreadable values are named")
+
+
+class WLEDHTTPAPIAccessTests(unittest.TestCase):
+    """/win follows the JSON API's rules: with a password, a change needs a login or the
+    allow list; viewing without the password only reads."""
+
+    def test_a_change_without_access_is_refused_and_changes_nothing(self):
+        with tempfile.TemporaryDirectory() as folder:
+            password_file = os.path.join(folder, "password")
+            made = subprocess.run([BINARY, "passwd", "--file", password_file], input="correct horse\n",
+                                  capture_output=True, text=True, timeout=30)
+            self.assertEqual(made.returncode, 0, made.stderr)
+            with Server("--api", "--password-file", password_file) as server:
+                status, _, body = get_text(server, "/win&A=10&T=0")
+                self.assertEqual(status, 401, body)
+                self.assertIn("log in", body)
+            with Server("--api", "--password-file", password_file, "--api-allow", "127.0.0.1/32") as server:
+                status, _, body = get_text(server, "/win&A=10")
+                self.assertEqual(status, 200, body)
+                self.assertIn("<ac>10</ac>", body)

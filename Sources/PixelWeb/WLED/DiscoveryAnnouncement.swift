@@ -65,7 +65,8 @@ public struct DiscoveryAnnouncement: Sendable, Equatable {
         return lines.joined(separator: "\n")
     }
 
-    /// `text` with XML's five special characters escaped.
+    /// `text` with XML's five special characters escaped (the service file's name, and the
+    /// HTTP API's `<vs>` reply).
     static func escaped(_ text: String) -> String {
         var out = ""
         for character in text {

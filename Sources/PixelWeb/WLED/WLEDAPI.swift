@@ -4,14 +4,21 @@ import PixelCore
 public struct WLEDResponse: Sendable, Equatable {
     /// The HTTP status code.
     public var status: Int
-    /// The body, compact JSON.
+    /// The body, compact JSON (XML for the HTTP API, `contentType` says).
     public var body: String
+    /// The body's media type.
+    public var contentType = "application/json; charset=utf-8"
     /// The request's keys that were not honoured, for a response header.
     public var ignored: [String] = []
 
     /// An answer with `status` and `body`.
     public init(status: Int, body: JSONValue, ignored: [String] = []) {
         self.status = status; self.body = body.text; self.ignored = ignored
+    }
+
+    /// The HTTP API's answer: `xml`, as `text/xml`.
+    public init(xml: String) {
+        status = 200; body = xml; contentType = "text/xml; charset=utf-8"
     }
 
     /// WLED's error answer, `{"error":code}`: 9 is a JSON body it could not read.
@@ -26,15 +33,18 @@ public enum WLEDAPI {
     /// WLED's error code for a body that is not JSON it can use.
     public static let jsonErrorCode = 9
 
-    /// Whether `path` belongs to the API (and not to the page).
+    /// Whether `path` belongs to the API (and not to the page): the JSON API, and the HTTP
+    /// API's `/win` with its `&KEY=value` parameters.
     public static func handles(_ path: String) -> Bool {
-        path == "/json" || path.hasPrefix("/json/") || path == "/presets.json"
+        path == "/json" || path.hasPrefix("/json/") || path == "/presets.json" || WLEDHTTPRequest.isHTTPAPI(path)
     }
 
-    /// The answer to `GET path`: a document, or 404 for a path PixelWheel has nothing for
-    /// (`/json/cfg`, `/json/nodes`, …, and `/json/live` before the first frame).
-    public static func get(_ path: String, documents: WLEDDocuments, live: WLEDLivePicture? = nil) -> WLEDResponse {
+    /// The answer to `GET path` (with `query`, for `/json/palx?page=N`): a document, or 404 for
+    /// a path PixelWheel has nothing for (`/json/cfg`, …, and `/json/live` before the first frame).
+    public static func get(_ path: String, query: String? = nil, documents: WLEDDocuments, live: WLEDLivePicture? = nil) -> WLEDResponse {
         switch path {
+        case "/json/nodes": return WLEDResponse(status: 200, body: WLEDDocuments.nodes)
+        case "/json/palx": return WLEDResponse(status: 200, body: WLEDDocuments.paletteColors(page: pageNumber(query)))
         case "/json/live": return live.map { WLEDResponse(status: 200, body: $0.json) } ?? notFound
         case "/json", "/json/": return WLEDResponse(status: 200, body: documents.all)
         case "/json/state": return WLEDResponse(status: 200, body: documents.state)
@@ -46,6 +56,14 @@ public enum WLEDAPI {
         case "/presets.json": return WLEDResponse(status: 200, body: documents.presets)
         default: return notFound
         }
+    }
+
+    /// `page=N` of a query (0 when absent or not a number).
+    static func pageNumber(_ query: String?) -> Int {
+        for pair in (query ?? "").split(separator: "&") where pair.hasPrefix("page=") {
+            return Int(pair.dropFirst(5).prefix(6)) ?? 0
+        }
+        return 0
     }
 
     /// 404, as `{"error":"Not Found"}`.

@@ -40,7 +40,7 @@ public struct WLEDDocuments: Sendable {
             ("ps", .int(Int64(snapshot.currentPreset ?? -1))), ("pl", .int(-1)),
             ("nl", .object([("on", .bool(false)), ("dur", .int(60)), ("mode", .int(1)), ("tbri", .int(0)), ("rem", .int(-1))])),
             ("udpn", .object([("send", .bool(false)), ("recv", .bool(false)), ("sgrp", .int(0)), ("rgrp", .int(0))])),
-            ("lor", .int(Int64(lor))), ("mainseg", .int(0)), ("seg", .array([segment])),
+            ("lor", .int(Int64(lor))), ("mainseg", .int(0)), ("ledmap", .int(0)), ("seg", .array([segment])),
         ])
     }
 
@@ -57,7 +57,7 @@ public struct WLEDDocuments: Sendable {
         var members: [(String, JSONValue)] = [
             ("id", .int(0)), ("start", .int(0)), ("stop", .int(Int64(snapshot.width))),
             ("startY", .int(0)), ("stopY", .int(Int64(snapshot.height))), ("len", .int(Int64(snapshot.width))),
-            ("grp", .int(1)), ("spc", .int(0)), ("of", .int(0)), ("on", .bool(snapshot.on)), ("frz", .bool(false)),
+            ("grp", .int(1)), ("spc", .int(0)), ("of", .int(0)), ("on", .bool(snapshot.on)), ("frz", .bool(false)), ("set", .int(0)),
             ("bri", .int(Int64(bri))), ("cct", .int(127)), ("n", .string("")),
         ]
         members += Self.effectMembers(effect: effect, speed: snapshot.settings.speed, settings: snapshot.settings)
@@ -102,7 +102,7 @@ public struct WLEDDocuments: Sendable {
         let leds = JSONValue.object([
             ("count", .int(Int64(ledCount))), ("pwr", .int(0)), ("fps", .int(Int64(loop?.measuredFPS ?? fps))), ("maxpwr", .int(0)),
             ("maxseg", .int(1)), ("matrix", matrix), ("seglc", .array([.int(1)])), ("lc", .int(1)),
-            ("rgbw", .bool(false)), ("wv", .int(0)), ("cct", .int(0)),
+            ("rgbw", .bool(false)), ("wv", .int(0)), ("cct", .int(0)), ("bootps", .int(0)),
         ])
         // In typed parts: one literal of them all is too much for Swift 6.0.3's type checker.
         let device: [(String, JSONValue)] = [
@@ -121,7 +121,7 @@ public struct WLEDDocuments: Sendable {
         let wifi = JSONValue.object([("bssid", .string("")), ("rssi", .int(0)), ("signal", .int(100)), ("channel", .int(0))])
         let files = JSONValue.object([("u", .int(0)), ("t", .int(0)), ("pmt", .int(Int64(snapshot.presetsRevision)))])
         let machine: [(String, JSONValue)] = [
-            ("wifi", wifi), ("fs", files), ("ndc", .int(0)),
+            ("wifi", wifi), ("fs", files), ("ndc", .int(0)), ("lwip", .int(0)),
             ("arch", .string("pixelwheel")), ("core", .string(identity.pixelWheelVersion)), ("freeheap", .int(0)),
             ("uptime", .int(Int64(uptime))), ("opt", .int(0)), ("brand", .string("PixelWheel")),
             ("product", .string("PixelWheel " + identity.pixelWheelVersion)), ("mac", .string(identity.mac)), ("ip", .string(identity.ip)),
@@ -138,6 +138,44 @@ public struct WLEDDocuments: Sendable {
     public static var effects: JSONValue { .array(effectNames.map { .string($0) }) }
     /// `/json/pal`, `/json/palettes`: the palette names.
     public static var palettes: JSONValue { .array(paletteNames.map { .string($0) }) }
+    /// `/json/nodes`: other WLED devices WLED found by its own UDP broadcasts; PixelWheel sends
+    /// and hears none, so the list is empty (find PixelWheels by mDNS, `pixelwheel announce`).
+    public static var nodes: JSONValue { .object([("nodes", .array([]))]) }
+
+    /// `/json/palx?page=N`: palette previews, `{"m": last page, "p": {"id": stops}}`. The one
+    /// palette, Default, is each effect's own colours, so it is previewed as WLED previews a
+    /// palette drawn from a segment colour: `["c1"]`. Every page past the last is the last.
+    public static func paletteColors(page: Int) -> JSONValue {
+        let perPage = 8
+        let last = (paletteNames.count - 1) / perPage
+        let shown = min(max(page, 0), last)
+        let ids = (shown * perPage)..<min(paletteNames.count, (shown + 1) * perPage)
+        let previews = ids.map { (String($0), JSONValue.array([.string("c1")])) }
+        return .object([("m", .int(Int64(last))), ("p", .object(previews))])
+    }
+
+    /// The reply of WLED's HTTP API (`/win&…`): its `<vs>` XML document, elements in WLED's
+    /// order, with WLED's "none" values where PixelWheel has no counterpart (sync off,
+    /// nightlight off, no white channel, `ps` 0 for no preset).
+    public var xml: String {
+        let effect = snapshot.effect ?? 0
+        var rgb = [0, 0, 0]
+        if let parameter = WLEDEffectSlots(effect: effect).color,
+           let color = Color(hex: snapshot.settings.value(of: parameter, ofEffect: effect)) {
+            rgb = [Int(color.red), Int(color.green), Int(color.blue)]
+        }
+        let slider = Self.effectMembers(effect: effect, speed: snapshot.settings.speed, settings: snapshot.settings)
+            .first { $0.0 == "ix" }?.1.integer ?? 0
+        let name = identity.name + (snapshot.live == nil ? "" : " (live)")
+        var fields: [(String, String)] = [("ac", String(snapshot.on ? bri : 0))]
+        fields += rgb.map { ("cl", String($0)) } + [("cs", "0"), ("cs", "0"), ("cs", "0")]
+        fields += [("ns", "0"), ("nr", "0"), ("nl", "0"), ("nf", "1"), ("nd", "60"), ("nt", "0"),
+                   ("fx", String(effect)), ("sx", String(WLEDScale.sx(speedPercent: snapshot.settings.speed))), ("ix", String(slider)),
+                   ("fp", "0"), ("wv", "-1"), ("ws", "0"), ("ps", String(snapshot.currentPreset ?? 0)), ("cy", "0"),
+                   ("ds", DiscoveryAnnouncement.escaped(name)), ("ss", "0")]
+        return #"<?xml version="1.0" ?><vs>"# + fields.map { "<\($0.0)>\($0.1)</\($0.0)>" }.joined() + "</vs>"
+    }
+
     /// `/json/fxdata`: each effect's slider labels, colour slot and flags (`WLEDEffectSlots.fxdata`).
     public static var fxdata: JSONValue {
         .array(MenuEntry.effects.indices.map { .string(WLEDEffectSlots(effect: $0).fxdata) })

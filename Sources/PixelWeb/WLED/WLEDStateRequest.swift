@@ -44,7 +44,7 @@ public struct WLEDStateRequest: Equatable, Sendable {
         for (key, member) in members {
             switch key {
             case "on": readOn(member, current: current)
-            case "bri": readBri(member, key: key)
+            case "bri": readBri(member, key: key, current: current)
             case "v": wantsState = member.bool ?? (member.integer.map { $0 != 0 } ?? false)
             case "lor":
                 if let code = member.integer, (0...2).contains(code) { commands.append(.liveOverride(code)) } else { ignore(key) }
@@ -53,9 +53,11 @@ public struct WLEDStateRequest: Equatable, Sendable {
             case "seg":
                 segment += Self.firstSegment(member) ?? []
                 if Self.firstSegment(member) == nil { ignore(key) }
-            case "ps", "pdel":
+            case "ps":
+                readPreset(member, current: current)
+            case "pdel":
                 guard let id = Self.presetID(member) else { ignore(key); continue }
-                commands.append(key == "ps" ? .loadPreset(id) : .deletePreset(id))
+                commands.append(.deletePreset(id))
             case "psave":
                 guard let id = Self.presetID(member) else { ignore(key); continue }
                 save = (id, members.last { $0.0 == "n" }?.1.string)
@@ -68,7 +70,10 @@ public struct WLEDStateRequest: Equatable, Sendable {
         }
         // The segment's effect first, so its sliders set that effect's parameters.
         if let fx = segment.last(where: { $0.0 == "fx" })?.1 {
-            if let index = fx.integer, (0..<MenuEntry.effects.count).contains(index) {
+            // "~" and "~-" step through the effects and wrap both ways (WLED's `FX=~` does; its
+            // JSON "~-" stops at effect 0, which is not kept here).
+            let relative = fx.string.flatMap { WLEDRelativeValue.resolve($0, current: current.effect ?? 0, in: 0...(MenuEntry.effects.count - 1)) }
+            if let index = fx.integer ?? relative, (0..<MenuEntry.effects.count).contains(index) {
                 commands.append(.effect(index))
                 effect = index
             } else {
@@ -84,8 +89,7 @@ public struct WLEDStateRequest: Equatable, Sendable {
         if let save { commands.append(.savePreset(id: save.id, name: save.name)) }
     }
 
-    /// A preset id of WLED's range 1...250; nil for anything else (WLED's `"1~3~"` cycling
-    /// strings and −1 included).
+    /// A preset id of WLED's range 1...250; nil for anything else (−1 included).
     static func presetID(_ value: JSONValue) -> Int? {
         guard let id = value.integer, PresetList.idRange.contains(id) else { return nil }
         return id
@@ -121,14 +125,31 @@ public struct WLEDStateRequest: Equatable, Sendable {
         }
     }
 
+    /// `ps`: a preset id, or WLED's relative forms from the current preset (none counts as 0):
+    /// `"~"`, `"~-"` through 1…250, and `"1~3~"` cycling through presets 1 to 3. A preset
+    /// already current is not loaded again.
+    private mutating func readPreset(_ value: JSONValue, current: WLEDSnapshot) {
+        let now = current.currentPreset ?? 0
+        let relative = value.string.flatMap { WLEDRelativeValue.resolve($0, current: now, in: PresetList.idRange) }
+        guard let id = Self.presetID(value) ?? relative, PresetList.idRange.contains(id) else { return ignore("ps") }
+        if relative == nil || id != now { commands.append(.loadPreset(id)) }
+    }
+
     /// `bri` 0 turns the panel dark keeping the brightness; 1–255 sets it (and lights the panel
-    /// unless the body gives `on`).
-    private mutating func readBri(_ value: JSONValue, key: String) {
-        guard let bri = value.integer, (0...255).contains(bri) else { return ignore(key) }
+    /// unless the body gives `on`). WLED's relative forms (`"~10"`, `"~-10"`, `"~"`) step from
+    /// the brightness shown, 0 when dark, as WLED does; a step always moves the percent.
+    private mutating func readBri(_ value: JSONValue, key: String, current: WLEDSnapshot) {
+        let shown = current.on ? WLEDScale.bri(percent: current.settings.brightness) : 0
+        let relative = value.string.flatMap { WLEDRelativeValue.resolve($0, current: shown, in: 0...255) }
+        guard let bri = value.integer ?? relative, (0...255).contains(bri) else { return ignore(key) }
         if bri == 0 {
             commands.append(.power(false))
         } else {
-            commands.append(.brightness(WLEDScale.percent(bri: bri)))
+            var percent = WLEDScale.percent(bri: bri)
+            if relative != nil && current.on && percent == current.settings.brightness && bri != shown {
+                percent = min(100, max(1, percent + (bri > shown ? 1 : -1)))
+            }
+            commands.append(.brightness(percent))
             litByBrightness = true
         }
     }
@@ -141,9 +162,10 @@ public struct WLEDStateRequest: Equatable, Sendable {
         case "on":
             readOn(value, current: current)
         case "bri":
-            readBri(value, key: "seg.bri")
+            readBri(value, key: "seg.bri", current: current)
         case "sx":
-            guard let sx = value.integer, (0...255).contains(sx) else { return ignore("seg.sx") }
+            let relative = value.string.flatMap { WLEDRelativeValue.resolve($0, current: WLEDScale.sx(speedPercent: current.settings.speed), in: 0...255) }
+            guard let sx = value.integer ?? relative, (0...255).contains(sx) else { return ignore("seg.sx") }
             commands.append(.speed(WLEDScale.speedPercent(sx: sx)))
         case "ix", "c1", "c2", "c3":
             let top = WLEDEffectSlots.top(of: key)

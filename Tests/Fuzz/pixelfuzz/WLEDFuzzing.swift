@@ -17,13 +17,20 @@ enum WLEDFuzzing {
         app.play(effectNamed: "rain", at: .zero)
         let before = WLEDSnapshot(app: app, live: nil, applied: 0)
         _ = try? WLEDSocketMessage(data, current: before)  // the same bytes as a /ws message
+        // The same bytes as the HTTP API's parameters: its commands apply, and its XML reply is one <vs> document.
+        let win = WLEDHTTPRequest(path: "/win&" + String(decoding: data.prefix(2048), as: UTF8.self), current: before)
+        var winApp = app
+        for (index, command) in win.state.commands.enumerated() { winApp.handle(InputEvent(.remote(command), at: .milliseconds(index))) }
+        let xml = WLEDDocuments(snapshot: WLEDSnapshot(app: winApp, live: nil, applied: 1), identity: WLEDIdentity(name: "f<&>", pixelWheelVersion: "0"),
+                                fps: 30, uptime: 1).xml
+        precondition(xml.hasSuffix("</vs>") && !xml.contains("<&>"), "the /win reply is not one escaped <vs> document")
         guard let request = try? WLEDStateRequest(body: data, current: before) else { return }
         for (index, command) in request.commands.enumerated() {
             app.handle(InputEvent(.remote(command), at: .milliseconds(index)))
         }
         let after = WLEDSnapshot(app: app, live: nil, applied: 1)
         let documents = WLEDDocuments(snapshot: after, identity: WLEDIdentity(name: "fuzz", pixelWheelVersion: "0"), fps: 30, uptime: 1)
-        for path in ["/json", "/json/si", "/json/fxdata", "/presets.json"] {
+        for path in ["/json", "/json/si", "/json/fxdata", "/presets.json", "/json/nodes", "/json/palx"] {
             let response = WLEDAPI.get(path, documents: documents)
             precondition((try? JSONParser.parse(response.body, limits: JSONLimits(maximumBytes: 1 << 20))) != nil, "\(path) is not JSON")
         }
