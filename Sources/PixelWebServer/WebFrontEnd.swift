@@ -75,10 +75,8 @@ public final class WebFrontEnd {
             configuration.api = WLEDServerAPI(hub: hub, identity: WLEDIdentity(name: web.name, pixelWheelVersion: PixelWheelVersion.current, ip: ip), fps: fps)
             inputs.append(WLEDInputSource(hub: hub, now: clock.now))
             viewers.append(WLEDStateOutput(hub: hub) { applied in
-                session.state.map { app in
-                    let live = session.networkStreams?.liveStream.map { (protocolName: $0.networkProtocol.displayName, sender: $0.sender.addressText) }
-                    return WLEDSnapshot(app: app, live: live, applied: applied)
-                }
+                // The app's live stream: the one the stream source reports, none once given back.
+                session.state.map { WLEDSnapshot(app: $0, live: $0.liveStream, applied: applied) }
             })
         }
         server = WebServer(configuration: configuration, broadcaster: broadcaster, inputs: queue, clock: clock)

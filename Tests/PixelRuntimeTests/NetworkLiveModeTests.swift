@@ -105,6 +105,47 @@ struct NetworkLiveModeTests {
         #expect(rig.shown.last != Self.solid([1, 2, 3]))
     }
 
+    /// `{"live":false}` from the API or the page's controls, during a stream: the menu until that
+    /// stream ends, and `info.live` (the app's live stream) no longer says live.
+    @Test func leavingLiveFromTheRemoteGivesTheDisplayBackUntilTheStreamEnds() throws {
+        let rig = Rig()
+        rig.pushDDP([1, 2, 3])
+        try rig.frames(1)
+        #expect(rig.source.isShowingStream && rig.source.app.app.liveStream != nil)
+        rig.buttons.press(.remote(.leaveLive))
+        rig.pushDDP([1, 2, 3])
+        try rig.frames(3)
+        #expect(!rig.source.isShowingStream && rig.shown.last != Self.solid([1, 2, 3]))
+        #expect(rig.source.app.app.liveStream == nil)
+        try rig.frames(26)  // the stream times out; the next one is shown again
+        rig.pushDDP([4, 5, 6])
+        try rig.frames(1)
+        #expect(rig.shown.last == Self.solid([4, 5, 6]))
+    }
+
+    /// `lor` during a stream takes effect at once, as in WLED: 2 hides it and 0 shows it again
+    /// while it runs; 1 hides it until it ends, then obeys. Other API changes apply underneath.
+    @Test func liveOverrideDuringAStreamTakesEffectAtOnce() throws {
+        let rig = Rig()
+        rig.pushDDP([7, 7, 7])
+        try rig.frames(1)
+        rig.buttons.press(.remote(.liveOverride(2)))
+        rig.pushDDP([7, 7, 7])
+        try rig.frames(1)
+        #expect(rig.source.app.app.settings.streams == .ignore && !rig.source.isShowingStream)
+        #expect(rig.shown.last != Self.solid([7, 7, 7]))
+        rig.buttons.press(.remote(.liveOverride(0)))
+        rig.buttons.press(.remote(.brightness(40)))
+        rig.pushDDP([7, 7, 7])
+        try rig.frames(1)
+        #expect(rig.source.isShowingStream && rig.source.app.app.settings.brightness == 40)
+        rig.buttons.press(.remote(.liveOverride(1)))
+        try rig.frames(1)
+        #expect(!rig.source.isShowingStream && rig.source.app.app.settings.streams == .ignoreUntilEnd)
+        try rig.frames(30)  // the stream ends: obey again
+        #expect(rig.source.app.app.settings.streams == .obey)
+    }
+
     @Test func ignoreOnceSkipsTheRunningStreamThenObeys() throws {
         let rig = Rig(streams: .ignoreUntilEnd)
         rig.pushDDP([9, 9, 9])

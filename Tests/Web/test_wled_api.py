@@ -9,6 +9,7 @@ lost.
 import http.client
 import json
 import os
+import socket
 import subprocess
 import tempfile
 import threading
@@ -299,3 +300,75 @@ class WLEDHTTPAPIAccessTests(unittest.TestCase):
                 status, _, body = get_text(server, "/win&A=10")
                 self.assertEqual(status, 200, body)
                 self.assertIn("<ac>10</ac>", body)
+
+
+class WLEDLiveStreamTests(unittest.TestCase):
+    """`{"live":false}` and `lor` while a DDP stream plays into `pixelwheel web --api --network
+    ddp`: the API's keys reach the live mode at once (before, both were dropped while a stream
+    showed)."""
+
+    def setUp(self):
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        probe.bind(("127.0.0.1", 0))
+        self.ddp_port = probe.getsockname()[1]
+        probe.close()
+        self.server = Server("--api", "--network", "ddp", "--network-port", "ddp=%d" % self.ddp_port, size="16x8")
+        self.streaming = threading.Event()
+        self.streaming.set()
+        self.sender = threading.Thread(target=self.stream, daemon=True)
+        self.sender.start()
+
+    def tearDown(self):
+        self.streaming.clear()
+        self.sender.join(timeout=5)
+        self.server.__exit__(None, None, None)
+
+    def stream(self):
+        """A red 16x8 frame as one DDP packet with push, 20 times a second, for at most 20 s."""
+        out = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        red = bytes([255, 0, 0]) * (16 * 8)
+        packet = bytes([0x41, 0, 0x0B, 1]) + (0).to_bytes(4, "big") + len(red).to_bytes(2, "big") + red
+        end = time.time() + 20
+        while self.streaming.is_set() and time.time() < end:
+            out.sendto(packet, ("127.0.0.1", self.ddp_port))
+            time.sleep(0.05)
+        out.close()
+
+    def until(self, predicate, what, seconds=3):
+        """Asks until `predicate` holds, at most `seconds`."""
+        end = time.time() + seconds
+        while time.time() < end:
+            if predicate():
+                return
+            time.sleep(0.05)
+        self.fail(what)
+
+    def info_live(self):
+        return request(self.server, "GET", "/json/info")[2]["live"]
+
+    def picture(self):
+        """The panel's picture, empty before the first frame (a 404 then)."""
+        return (request(self.server, "GET", "/json/live")[2] or {}).get("leds", [])
+
+    def streamed(self):
+        leds = self.picture()
+        return len(leds) > 0 and len(set(leds)) == 1 and leds[0].upper().endswith("0000") and leds[0] != "000000"
+
+    def test_live_false_gives_the_display_back_until_the_stream_ends(self):
+        self.until(self.info_live, "the stream never went live")
+        self.until(self.streamed, "the stream's red picture was never shown")
+        status, _, _ = post(self.server, {"live": False})
+        self.assertEqual(status, 200)
+        self.until(lambda: not self.info_live(), "info.live still true after {\"live\":false}")
+        self.until(lambda: not self.streamed(), "the stream still shows after {\"live\":false}")
+        time.sleep(1)  # the stream goes on, and stays given back
+        self.assertFalse(self.info_live())
+        self.assertFalse(self.streamed())
+
+    def test_lor_during_a_stream_takes_effect_at_once(self):
+        self.until(self.streamed, "the stream's red picture was never shown")
+        self.assertEqual(post(self.server, {"lor": 2, "v": True})[2]["lor"], 2)
+        self.until(lambda: not self.streamed(), "lor 2 did not hide the running stream")
+        self.assertEqual(request(self.server, "GET", "/json/state")[2]["lor"], 2)
+        self.assertEqual(post(self.server, {"lor": 0, "v": True})[2]["lor"], 0)
+        self.until(self.streamed, "lor 0 did not show the running stream again")

@@ -8,10 +8,13 @@ import PixelUI
 /// the newest whole frame a stream completed replaces what the app renders, at the main
 /// panel's logical size, and goes through the same brightness and panel path as every frame.
 ///
-/// While a stream shows, the app is left exactly as it was: input other than MENU is dropped,
-/// and MENU gives the display back to the menu until the stream ends. When the stream ends or
-/// times out, the app's screen comes back as it was. The app's Now Playing and About show the
-/// live stream's protocol and sender.
+/// While a stream shows, the wheel and buttons leave the app exactly as it was: their input
+/// other than MENU is dropped, and MENU gives the display back to the menu until the stream
+/// ends. The remote's commands (the WLED API, the page's controls) still reach the app, as in
+/// WLED: `lor` takes effect at once (a stream hidden by it stays hidden until it ends, for
+/// `lor` 1), and `{"live":false}` gives the display back as MENU does. When the stream ends or
+/// times out, the app's screen comes back as it was. The app's Now Playing and About (and the
+/// API's `info.live`) show the live stream's protocol and sender, unless it was given back.
 public final class NetworkStreamSource: FrameSource, PolledFrameSource {
     /// The app under the streams.
     public let app: AppSource
@@ -50,8 +53,13 @@ public final class NetworkStreamSource: FrameSource, PolledFrameSource {
             latest = nil
             if app.app.settings.streams == .ignoreUntilEnd { app.setStreams(.obey) }
         }
-        let info = live.stream.map { (protocolName: $0.networkProtocol.displayName, sender: $0.sender.addressText) }
-        app.setLiveStream(info)
+        reportLiveStream()
+    }
+
+    /// Tells the app the live stream, or none when there is none or it was given back.
+    private func reportLiveStream() {
+        let shown = live.dismissed ? nil : live.stream
+        app.setLiveStream(shown.map { (protocolName: $0.networkProtocol.displayName, sender: $0.sender.addressText) })
     }
 
     public func handle(_ event: InputEvent) throws {
@@ -59,7 +67,15 @@ public final class NetworkStreamSource: FrameSource, PolledFrameSource {
             try app.handle(event)
             return
         }
-        if case .menu = event.action { live.dismiss() }
+        switch event.action {
+        case .menu, .remote(.leaveLive):
+            live.dismiss()
+            reportLiveStream()
+        case .remote:
+            try app.handle(event)
+        default:
+            break
+        }
     }
 
     public func render(at time: FrameTime) -> Frame {
