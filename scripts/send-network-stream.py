@@ -11,6 +11,9 @@ is 255 minus the picture's (a second stream that must not be mistaken for the fi
 - e131: the `sacn` package from PyPI (an independent sender: LedFx and many scripts use it),
   unicast to 127.0.0.1. `sacn` always sends to E1.31's standard port, so its module constant
   for that port is set to PORT; its packets are built and sent by the library unchanged.
+  With PIXELWHEEL_UNIVERSE_SIZE=N each universe carries N channels of the picture's bytes (default
+  510, 170 pixels), one run of channels across them: with 512 a pixel may begin in one universe
+  and end in the next, as xLights and FPP number channels for 512-channel universes.
 - e131-multicast: the same `sacn` sender, but multicast to each universe's group
   239.255.hi.lo from BIND_ADDRESS (scripts/test-multicast.sh runs it in a network namespace).
 - e131-multicast-sync: the same, with `sacn`'s sync: every universe names sync universe 63999,
@@ -61,7 +64,8 @@ def send_e131(port, pixels, seconds, bind_address="127.0.0.1", multicast=False, 
         # sacn's own sync: flush() sends every universe naming sync universe 63999, then a
         # sync packet multicast to that universe's group (239.255.249.255).
         sender.manual_flush = True
-    universes = [pixels[i:i + 510] for i in range(0, len(pixels), 510)]
+    size = int(os.environ.get("PIXELWHEEL_UNIVERSE_SIZE", "510"))
+    universes = [pixels[i:i + size] for i in range(0, len(pixels), size)]
     for index, channels in enumerate(universes):
         sender.activate_output(index + 1)
         if multicast:

@@ -11,6 +11,11 @@ public struct NetworkSetup: Sendable, Equatable {
     public var timeoutNanoseconds: Int64 = 2_500_000_000
     /// The universe (E1.31) or port address (Art-Net) of the top-left pixel (`--universe`, 1).
     public var universe: UInt16 = 1
+    /// The DMX channel of the top-left pixel's first byte in its universe (`--start-channel`, 1).
+    public var startChannel = 1
+    /// The channels each universe carries (`--universe-size`); nil: the whole pixels that fit
+    /// in 512, 510 for RGB. With 512, pixels run on from one universe into the next.
+    public var universeSize: Int?
     /// Ports moved from the standard ones (`--network-port PROTOCOL=PORT`).
     public var ports: [NetworkProtocol: UInt16] = [:]
     /// The senders allowed (`--network-allow CIDR`); empty allows every sender.
@@ -81,6 +86,23 @@ public struct NetworkSetup: Sendable, Equatable {
     public static func timeout(seconds: Double) throws(NetworkSetupProblem) -> Int64 {
         guard seconds >= 0.1, seconds <= 3600 else { throw NetworkSetupProblem("must be seconds in 0.1...3600 (got \(seconds))") }
         return Int64(seconds * 1_000_000_000)
+    }
+
+    /// Checks a start channel or universe size (`what`): a DMX channel, 1–512.
+    public static func checkChannel(_ channel: Int, _ what: String) throws(NetworkSetupProblem) -> Int {
+        guard (1...512).contains(channel) else { throw NetworkSetupProblem("must be \(what), 1...512 (got \(channel))") }
+        return channel
+    }
+
+    /// The channels a universe carries, told or the default (510: 170 RGB pixels).
+    public var channelsPerUniverse: Int { universeSize ?? PixelFormat.rgb.pixelsPerUniverse * PixelFormat.rgb.bytesPerPixel }
+
+    /// Refuses a start channel past the universe's last channel; `startFix` and `sizeFix` name
+    /// the two settings as the flags or the file do.
+    public func checkChannels(startFix: String, sizeFix: String) throws(NetworkSetupProblem) {
+        guard startChannel > channelsPerUniverse else { return }
+        throw NetworkSetupProblem("the start channel \(startChannel) is past the last channel a universe carries (\(channelsPerUniverse)); "
+            + "lower \(startFix) or raise \(sizeFix)")
     }
 
     /// Checks `universe`: 1–63999 (E1.31's universes; Art-Net's port addresses start there too).

@@ -10,12 +10,14 @@ import TOMLKit
 /// listen = "0.0.0.0"            # --network-listen
 /// timeout = 2.5                 # seconds, --network-timeout
 /// universe = 1                  # --universe
+/// start_channel = 1             # --start-channel
+/// universe_size = 510           # --universe-size (512: pixels run on into the next universe)
 /// ports = { ddp = 4049 }        # --network-port ddp=4049 (or a [network.ports] table)
 /// allow = ["192.168.1.0/24"]    # --network-allow, one entry or a list
 /// ```
 enum NetworkTable {
     /// The keys of `[network]`, for messages.
-    static let keys = ["allow", "listen", "ports", "protocols", "timeout", "universe"]
+    static let keys = ["allow", "listen", "ports", "protocols", "start_channel", "timeout", "universe", "universe_size"]
 }
 
 extension ConfigurationLoader.Checker {
@@ -42,6 +44,11 @@ extension ConfigurationLoader.Checker {
                 case "universe":
                     guard let number = item.int else { throw NetworkSetupProblem("must be a universe, a whole number in 1...63999") }
                     setup.universe = try NetworkSetup.checkUniverse(number)
+                case "start_channel", "universe_size":
+                    let what = key == "start_channel" ? "the top-left pixel's first channel" : "the channels a universe carries"
+                    guard let number = item.int else { throw NetworkSetupProblem("must be \(what), a whole number in 1...512") }
+                    let channel = try NetworkSetup.checkChannel(number, what)
+                    if key == "start_channel" { setup.startChannel = channel } else { setup.universeSize = channel }
                 case "ports": setup.ports = readPorts(item, line: line)
                 case "allow": setup.allow = try readAddressRanges(item)
                 default:
@@ -51,6 +58,11 @@ extension ConfigurationLoader.Checker {
                 badKeys.insert(key)
                 problem(line, "network.\(key)", error.description)
             }
+        }
+        do throws(NetworkSetupProblem) {
+            try setup.checkChannels(startFix: "start_channel", sizeFix: "universe_size")
+        } catch {
+            problem(locate.line(table: "network", key: "start_channel"), "network.start_channel", error.description)
         }
         // A bad `allow` is its own problem already.
         if setup.isOn, setup.listensBeyondLoopbackToAnyone, !badKeys.contains("allow") {

@@ -49,8 +49,10 @@ public struct StreamFrameAssembler: Sendable {
         universesThisFrame = [Bool](repeating: false, count: layout.universeCount)
     }
 
-    /// Channel data from channel 1 for `universe` (E1.31 or ArtDmx). Returns true when a frame
-    /// was completed (`frame` holds it): the one before, if this universe begins a new one.
+    /// Channel data from channel 1 for `universe` (E1.31 or ArtDmx), placed at the universe's
+    /// bytes of the frame (a pixel split between two universes is completed from both).
+    /// Returns true when a frame was completed (`frame` holds it): the one before, if this
+    /// universe begins a new one.
     public mutating func receiveUniverse(_ universe: UInt16, channels: ArraySlice<UInt8>, waitsForSync: Bool) -> Bool {
         guard let index = layout.index(ofUniverse: universe) else { return false }
         var completed = false
@@ -62,7 +64,7 @@ public struct StreamFrameAssembler: Sendable {
         let wanted = layout.pixelChannels(ofUniverseAt: index)
         let start = channels.startIndex + min(wanted.lowerBound, channels.count)
         let end = channels.startIndex + min(wanted.upperBound, channels.count)
-        write(channels[start..<end], fromPixel: layout.firstPixel(ofUniverseAt: index), format: layout.pixelFormat)
+        write(channels[start..<end], fromByte: layout.firstByte(ofUniverseAt: index), format: layout.pixelFormat)
         universesThisFrame[index] = true
         highestUniverseThisFrame = max(highestUniverseThisFrame, index)
         guard !waitsForSync else { return completed }

@@ -1,10 +1,13 @@
 /// Where a stream's pixels go: the logical frame they fill, row-major from the top-left, and
 /// how DMX universes carry them.
 ///
-/// The first universe's pixels start at `startAddress` (a DMX channel, 1-based) and it holds
-/// as many whole pixels as fit after it, at most `pixelsPerUniverse`; every later universe
-/// starts at channel 1 with `pixelsPerUniverse` pixels (170 RGB or 128 RGBW). This is how
-/// xLights and FPP lay out a matrix model of "170 pixels per universe".
+/// The universes carry the frame's bytes (3 a pixel for RGB, 4 for RGBW) as one run of
+/// channels: the first universe from `startAddress` (a DMX channel, 1-based) to channel
+/// `channelsPerUniverse`, every later one from channel 1 to `channelsPerUniverse`, each
+/// going on where the one before stopped. With the default 510 channels (512 for RGBW) a
+/// universe holds 170 whole RGB pixels, as xLights and FPP lay out a matrix of "170 pixels per
+/// universe"; with 512, or a start channel off a pixel boundary, a pixel may begin in one
+/// universe and end in the next, as those sequencers number channels then.
 public struct StreamLayout: Sendable, Hashable {
     /// The frame's width in pixels.
     public let width: Int
@@ -16,42 +19,48 @@ public struct StreamLayout: Sendable, Hashable {
     public let startAddress: Int
     /// How the stream's pixels are coded.
     public let pixelFormat: PixelFormat
-    /// Pixels in each universe after the first.
-    public let pixelsPerUniverse: Int
+    /// The channels each universe carries, its last channel: 510 or 512, or fewer.
+    public let channelsPerUniverse: Int
 
     /// The largest width or height a layout accepts.
     public static let maximumSide = 4096
 
-    /// A layout, or nil when a value is out of range: sides 1–4096, start address 1–512, and
-    /// 1 to 512 / bytes-per-pixel pixels a universe (the default fills the universe).
+    /// A layout, or nil when a value is out of range: sides 1–4096, start address 1 to
+    /// `channelsPerUniverse`, which is 1–512 (default: the whole pixels that fit in 512, 510
+    /// for RGB). `pixelsPerUniverse` sets it as that many whole pixels instead.
     public init?(width: Int, height: Int, firstUniverse: UInt16 = 1, startAddress: Int = 1,
-                 pixelFormat: PixelFormat = .rgb, pixelsPerUniverse: Int? = nil) {
-        let perUniverse = pixelsPerUniverse ?? pixelFormat.pixelsPerUniverse
+                 pixelFormat: PixelFormat = .rgb, pixelsPerUniverse: Int? = nil, channelsPerUniverse: Int? = nil) {
+        let channels = channelsPerUniverse ?? (pixelsPerUniverse ?? pixelFormat.pixelsPerUniverse) * pixelFormat.bytesPerPixel
         guard (1...Self.maximumSide).contains(width), (1...Self.maximumSide).contains(height),
-              (1...512).contains(startAddress), (1...pixelFormat.pixelsPerUniverse).contains(perUniverse),
-              (512 - (startAddress - 1)) / pixelFormat.bytesPerPixel >= 1 else { return nil }
+              (1...512).contains(channels), (1...channels).contains(startAddress),
+              pixelsPerUniverse.map({ $0 >= 1 }) ?? true else { return nil }
         self.width = width
         self.height = height
         self.firstUniverse = firstUniverse
         self.startAddress = startAddress
         self.pixelFormat = pixelFormat
-        self.pixelsPerUniverse = perUniverse
+        self.channelsPerUniverse = channels
     }
 
     /// Pixels in the frame.
     public var pixelCount: Int { width * height }
 
-    /// Pixels the first universe carries.
-    public var pixelsInFirstUniverse: Int {
-        let room: Int = (512 - (startAddress - 1)) / pixelFormat.bytesPerPixel
-        return min(pixelsPerUniverse, room)
-    }
+    /// The frame's bytes in the stream's format.
+    public var frameBytes: Int { pixelCount * pixelFormat.bytesPerPixel }
+
+    /// Whole pixels a universe after the first carries.
+    public var pixelsPerUniverse: Int { channelsPerUniverse / pixelFormat.bytesPerPixel }
+
+    /// The frame's bytes the first universe carries.
+    public var bytesInFirstUniverse: Int { channelsPerUniverse - (startAddress - 1) }
+
+    /// Whole pixels the first universe carries.
+    public var pixelsInFirstUniverse: Int { bytesInFirstUniverse / pixelFormat.bytesPerPixel }
 
     /// Universes needed for the whole frame.
     public var universeCount: Int {
-        let rest: Int = max(0, pixelCount - pixelsInFirstUniverse)
-        let later: Int = (rest + pixelsPerUniverse - 1) / pixelsPerUniverse
-        return 1 + later
+        let rest: Int = max(0, frameBytes - bytesInFirstUniverse)
+        return 1 + (rest + channelsPerUniverse - 1) / channelsPerUniverse
     }
 
     /// The index (0 for `firstUniverse`) of `universe` in the frame, or nil when it is not one of its universes.
@@ -61,16 +70,20 @@ public struct StreamLayout: Sendable, Hashable {
         return index < universeCount ? index : nil
     }
 
-    /// The frame's pixel that universe number `index` (0-based) starts with.
+    /// The frame's byte that universe number `index` (0-based) starts with.
+    public func firstByte(ofUniverseAt index: Int) -> Int {
+        index == 0 ? 0 : bytesInFirstUniverse + (index - 1) * channelsPerUniverse
+    }
+
+    /// The frame's pixel that universe number `index` (0-based) starts in.
     public func firstPixel(ofUniverseAt index: Int) -> Int {
-        index == 0 ? 0 : pixelsInFirstUniverse + (index - 1) * pixelsPerUniverse
+        firstByte(ofUniverseAt: index) / pixelFormat.bytesPerPixel
     }
 
     /// The channels (0-based, after the start code) that universe number `index` carries
-    /// pixels in.
+    /// the frame's bytes in.
     public func pixelChannels(ofUniverseAt index: Int) -> Range<Int> {
         let skip = index == 0 ? startAddress - 1 : 0
-        let count = index == 0 ? pixelsInFirstUniverse : pixelsPerUniverse
-        return skip..<(skip + count * pixelFormat.bytesPerPixel)
+        return skip..<channelsPerUniverse
     }
 }

@@ -21,24 +21,23 @@ public enum StreamSending {
         return packets
     }
 
-    /// Each universe of `layout` with its channels from channel 1, for E1.31 or ArtDmx.
-    /// `frame` holds RGB bytes; for an RGBW layout white is sent as 0. Channels before the
-    /// first universe's start address are 0.
+    /// Each universe of `layout` with its channels from channel 1, for E1.31 or ArtDmx: the
+    /// frame's bytes in the layout's format, one run of channels across the universes (a pixel
+    /// may be split between two). `frame` holds RGB bytes; for an RGBW layout white is sent as
+    /// 0. Channels before the first universe's start address are 0.
     public static func universes(frame: [UInt8], layout: StreamLayout) -> [(universe: UInt16, channels: [UInt8])] {
         var result: [(universe: UInt16, channels: [UInt8])] = []
         let step = layout.pixelFormat.bytesPerPixel
+        let frameBytes = min(layout.frameBytes, frame.count / 3 * step)
         for index in 0..<layout.universeCount {
             let wanted = layout.pixelChannels(ofUniverseAt: index)
-            let firstPixel = layout.firstPixel(ofUniverseAt: index)
-            let pixels = min(wanted.count / step, layout.pixelCount - firstPixel)
-            var channels = [UInt8](repeating: 0, count: wanted.lowerBound + pixels * step)
-            for pixel in 0..<pixels {
-                let source: Int = (firstPixel + pixel) * 3
-                let target: Int = wanted.lowerBound + pixel * step
-                guard source + 2 < frame.count else { break }
-                channels[target] = frame[source]
-                channels[target + 1] = frame[source + 1]
-                channels[target + 2] = frame[source + 2]
+            let first = layout.firstByte(ofUniverseAt: index)
+            let count = max(0, min(wanted.count, frameBytes - first))
+            var channels = [UInt8](repeating: 0, count: wanted.lowerBound + count)
+            for offset in 0..<count {
+                let byte = first + offset
+                let component = byte % step
+                if component < 3 { channels[wanted.lowerBound + offset] = frame[byte / step * 3 + component] }
             }
             let universe = UInt16(truncatingIfNeeded: Int(layout.firstUniverse) + index)
             result.append((universe, channels))

@@ -16,6 +16,12 @@ struct NetworkOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "The E1.31 universe or Art-Net port address of the top-left pixel, 1...63999 (default: 1).")
     var universe: Int?
 
+    @Option(name: .long, parsing: .unconditional, help: "The DMX channel of the top-left pixel's first byte in its universe, 1...512 (default: 1).")
+    var startChannel: Int?
+
+    @Option(name: .long, parsing: .unconditional, help: "The channels each universe carries, 1...512 (default: 510, 170 RGB pixels; 512 runs pixels on into the next universe).")
+    var universeSize: Int?
+
     @Option(name: .long, help: ArgumentHelp("Move one protocol off its standard port; repeat for several.", valueName: "PROTOCOL=PORT"))
     var networkPort: [String] = []
 
@@ -26,7 +32,8 @@ struct NetworkOptions: ParsableArguments {
     var flags: NetworkFlags {
         var flags = NetworkFlags()
         flags.protocols = network; flags.listen = networkListen; flags.timeoutSeconds = networkTimeout
-        flags.universe = universe; flags.ports = networkPort; flags.allow = networkAllow
+        flags.universe = universe; flags.startChannel = startChannel; flags.universeSize = universeSize
+        flags.ports = networkPort; flags.allow = networkAllow
         return flags
     }
 

@@ -35,6 +35,18 @@ struct NetworkTableTests {
         #expect(network.allow.map(\.description) == ["192.168.1.0/24", "10.0.0.5/32"])
     }
 
+    /// `start_channel` and `universe_size`: the channels as xLights and FPP number them, and a
+    /// start past the universe's last channel refused on the start's line.
+    @Test func startChannelAndUniverseSizeAreReadAndChecked() throws {
+        let network = try ConfigurationLoader.parse("[network]\nprotocols = \"e131\"\nstart_channel = 4\nuniverse_size = 512\n").network
+        #expect(network.startChannel == 4 && network.universeSize == 512 && network.channelsPerUniverse == 512)
+        #expect(try ConfigurationLoader.parse("[network]\nprotocols = \"e131\"\n").network.channelsPerUniverse == 510)
+        #expect(problems("[network]\nstart_channel = 0\n") == ["2 network.start_channel: must be the top-left pixel's first channel, 1...512 (got 0)"])
+        #expect(problems("[network]\nuniverse_size = \"512\"\n") == ["2 network.universe_size: must be the channels a universe carries, a whole number in 1...512"])
+        #expect(problems("[network]\nuniverse_size = 300\nstart_channel = 400\n")
+            == ["3 network.start_channel: the start channel 400 is past the last channel a universe carries (300); lower start_channel or raise universe_size"])
+    }
+
     @Test func aListOfProtocolsAnInlinePortTableAndFractionalSecondsWorkToo() throws {
         let text = """
             [network]

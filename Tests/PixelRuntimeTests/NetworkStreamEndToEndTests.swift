@@ -45,7 +45,8 @@ struct NetworkStreamEndToEndTests {
     /// Runs the receiver for 3 s while the sender streams `network` for 2 s, and returns the
     /// last recorded frame and the picture sent.
     func stream(_ network: String, width: Int = 24, height: Int = 16, kind: String? = nil,
-                sender: (python: String, script: String)? = nil, environment: [String: String] = [:]) throws -> (shown: RGBImage8, sent: [UInt8], errors: String) {
+                sender: (python: String, script: String)? = nil, environment: [String: String] = [:],
+                receiving: [String] = []) throws -> (shown: RGBImage8, sent: [UInt8], errors: String) {
         let python = try sender?.python ?? NetworkPeerPython.interpreter.get()
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("frames"), withIntermediateDirectories: false)
@@ -64,7 +65,7 @@ struct NetworkStreamEndToEndTests {
         try process.run()
         let result = try ChildProcess.run(binary, ["sim", "--no-tty", "--real-time", "--seconds", "3", "--size", "\(width)x\(height)",
                                                    "--network", network, "--network-port", "\(network)=\(port)",
-                                                   "--frames-out", dir.file("frames"), "--state", dir.file("state.conf")])
+                                                   "--frames-out", dir.file("frames"), "--state", dir.file("state.conf")] + receiving)
         process.waitUntilExit()
         #expect(result.status == 0, "\(result.errors)")
         let frames = try FileManager.default.contentsOfDirectory(atPath: dir.file("frames")).sorted()
@@ -90,6 +91,15 @@ struct NetworkStreamEndToEndTests {
         let (shown, sent, errors) = try stream("e131", kind: "e131-sync-never")
         let same = shown.bytes == sent
         #expect(same, "E1.31 naming sync universe 7000, no sync sent: \(errors)")
+    }
+
+    /// sacn sending 512-channel universes, one run of channels (pixel 171 begins in universe 1
+    /// and ends in 2, as xLights numbers 512-channel universes), into `--universe-size 512`.
+    @Test func e131With512ChannelUniversesIsShownByteForByte() throws {
+        let (shown, sent, errors) = try stream("e131", width: 32, height: 16, environment: ["PIXELWHEEL_UNIVERSE_SIZE": "512"],
+                                               receiving: ["--universe-size", "512"])
+        let same = shown.bytes == sent
+        #expect(same, "E1.31 in 512-channel universes: \(errors)")
     }
 
     /// DDP's offset counts bytes: packets of 1400, 1441 or 1442 bytes split the 64×32 frame

@@ -10,6 +10,10 @@ public struct NetworkFlags: Sendable {
     public var timeoutSeconds: Double?
     /// `--universe N`.
     public var universe: Int?
+    /// `--start-channel N`.
+    public var startChannel: Int?
+    /// `--universe-size N`.
+    public var universeSize: Int?
     /// `--network-port PROTOCOL=PORT`, each.
     public var ports: [String] = []
     /// `--network-allow CIDR`, each.
@@ -35,6 +39,15 @@ public struct NetworkFlags: Sendable {
         do {
             if let universe { setup.universe = try NetworkSetup.checkUniverse(universe) }
         } catch { throw OptionError.badValue(option: "--universe", problem: error.description) }
+        do {
+            if let startChannel { setup.startChannel = try NetworkSetup.checkChannel(startChannel, "the top-left pixel's first channel") }
+        } catch { throw OptionError.badValue(option: "--start-channel", problem: error.description) }
+        do {
+            if let universeSize { setup.universeSize = try NetworkSetup.checkChannel(universeSize, "the channels a universe carries") }
+        } catch { throw OptionError.badValue(option: "--universe-size", problem: error.description) }
+        do {
+            try setup.checkChannels(startFix: "--start-channel (start_channel in [network])", sizeFix: "--universe-size (universe_size)")
+        } catch { throw OptionError.conflict(error.description) }
         do {
             for text in ports {
                 let (kind, port) = try NetworkSetup.parsePort(text)

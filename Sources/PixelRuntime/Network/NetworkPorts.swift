@@ -6,7 +6,8 @@ import PixelSystem
 public enum NetworkPorts {
     /// The layout of a `width × height` display whose first universe is `setup.universe`.
     public static func layout(_ setup: NetworkSetup, width: Int, height: Int) throws -> StreamLayout {
-        guard let layout = StreamLayout(width: width, height: height, firstUniverse: setup.universe) else {
+        guard let layout = StreamLayout(width: width, height: height, firstUniverse: setup.universe, startAddress: setup.startChannel,
+                                        channelsPerUniverse: setup.channelsPerUniverse) else {
             throw OptionError.outOfRange(option: "the panel for network streams", allowed: "1...\(StreamLayout.maximumSide) LEDs a side",
                                          got: "\(width)x\(height)")
         }
