@@ -1,7 +1,8 @@
 import PixelBus
 
 /// RP1's GPIO window as `/dev/gpiomem0` maps it on a Pi 5: the register facts the HUB75 fast
-/// path needs (HARDWARE.md, "Raspberry Pi 5 (RP1) GPIO registers").
+/// path needs, from Raspberry Pi's "RP1 Peripherals" datasheet (docs/raspberry-pi.md, "HUB75
+/// on a Pi 5", says how they are used).
 public enum RP1GPIORegisters {
     /// The device node that maps the window (group `gpio`, no root).
     public static let devicePath = "/dev/gpiomem0"
@@ -33,7 +34,7 @@ public enum RP1GPIORegisters {
     public static let padFast: UInt32 = 0x15
     /// Pad setting for CLK and LAT, the sharpest edges: drive 2 mA (bits 5:4 = 00), fast slew.
     /// hzeller's RIO backend chose these two values; the drive and slew fields follow the
-    /// RP2040 pad layout, which RP1's documentation does not confirm (see HARDWARE.md).
+    /// RP2040 pad layout, which RP1's documentation does not confirm.
     public static let padGentle: UInt32 = 0x01
     /// The GPIOs RIO bank 0 drives: the header's GPIO 0…27.
     public static let bankLines: UInt64 = (1 << 28) - 1
@@ -79,7 +80,7 @@ public final class RP1Lines: PacedGPIOLines {
     }
 
     /// How long a store takes, in nanoseconds: 50 by default, the roughly 20 M posted stores a
-    /// second reported for RP1 (HARDWARE.md). An estimate, not measured here: it sets how long
+    /// second reported for RP1. An estimate, not measured here: it sets how long
     /// a plane stays lit while the next shifts in.
     public let nanosecondsPerStore: Int
 

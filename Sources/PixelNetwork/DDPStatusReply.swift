@@ -1,3 +1,5 @@
+import PixelCore
+
 /// The reply to a DDP query: a packet with the reply and push flags, the query's sequence
 /// number and destination, and JSON text as its data.
 ///
@@ -15,18 +17,6 @@ public enum DDPStatusReply {
 
     /// A status document naming this display, for `reply(to:json:)`.
     public static func statusJSON(manufacturer: String = "PixelWheel", model: String, version: String) -> String {
-        "{\"status\":{\"man\":\"\(escaped(manufacturer))\",\"mod\":\"\(escaped(model))\",\"ver\":\"\(escaped(version))\"}}"
-    }
-
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            default: if scalar.value >= 0x20 { result.unicodeScalars.append(scalar) }
-            }
-        }
-        return result
+        "{\"status\":{\"man\":\"\(jsonEscaped(manufacturer))\",\"mod\":\"\(jsonEscaped(model))\",\"ver\":\"\(jsonEscaped(version))\"}}"
     }
 }

@@ -51,7 +51,7 @@ public enum OfflineRender {
         public init(effect: EffectDescriptor, parameters: [String: String], size: PanelSize, supersampling: Supersampling,
                     seed: UInt64, output: String, seconds: Fixed, fps: Int, instant: Fixed, scale: Int, raw: Bool) throws {
             guard (1...100).contains(fps) else { throw OptionError.outOfRange(option: "--fps", allowed: "1...100", got: "\(fps)") }
-            guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64 pixels per LED", got: "\(scale)") }
+            try OptionError.checkScale(scale)
             self.format = try OfflineRender.format(of: output)
             try OfflineRender.checkWritable(output)
             self.effect = effect; self.parameters = parameters; self.size = size; self.supersampling = supersampling

@@ -1,3 +1,5 @@
+import PixelImages
+
 /// Errors of the command-line layer about files that cannot be written, each one line naming
 /// the problem and the fix.
 public enum RuntimeError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -25,6 +27,13 @@ public enum OptionError: Error, Equatable, Sendable, CustomStringConvertible {
     case conflict(String)
     /// What the run needs that this place lacks (a terminal, Linux's buses), and the fix.
     case unavailable(String)
+
+    /// Checks `--scale`, the output pixels per LED of a dot preview: `PanelPreview.scaleRange`.
+    public static func checkScale(_ scale: Int) throws(OptionError) {
+        guard PanelPreview.scaleRange.contains(scale) else {
+            throw .outOfRange(option: "--scale", allowed: "\(PanelPreview.scaleRange.lowerBound)...\(PanelPreview.scaleRange.upperBound) pixels per LED", got: "\(scale)")
+        }
+    }
 
     public var description: String {
         switch self {

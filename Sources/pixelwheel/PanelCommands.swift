@@ -44,7 +44,7 @@ struct ShowCommand: ParsableCommand {
     var dither: OnOffDither?
 
     func validate() throws {
-        guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(scale)") }
+        try OptionError.checkScale(scale)
         if hardware {
             guard out == nil else { throw OptionError.conflict("--hardware shows on the panel itself; --out writes what a model shows, so leave it out") }
             guard panel != nil else { throw OptionError.needs(option: "--hardware", what: "--panel TYPE:…,device=…", why: "it names the real panel") }

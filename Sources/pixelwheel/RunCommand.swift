@@ -80,7 +80,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         var setup = try Setup.load(config).overriding(ledFlags: ledFlags, addsPanel: false)
-        for note in try LEDFlags.notes(ledFlags) { Console.printError("pixelwheel: " + note) }
+        for note in try LEDFlags.notes(ledFlags) { Console.report(note) }
         if check {
             _ = try WebFrontEnd.prepare(for: setup, pageFolder: web.page)  // the page's files and the password file
             print(setup.checkSummary(path: config))
@@ -107,17 +107,17 @@ struct RunCommand: ParsableCommand {
         var options = Session.Options()
         options.framesOut = framesOut
         options.showRefresh = try LEDFlags.showRefresh(ledFlags) ?? showRefresh
-        options.report = { Console.printError("pixelwheel: " + $0) }
+        options.report = Console.report
         let buses: Session.Buses = simulate ? .simulated : simulatePanels ? .machineInputs(try machineBuses(gpioBackend: gpioBackend))
             : .machine(try machineBuses(gpioBackend: gpioBackend))
         let session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime(clock) : .virtual, options: options)
-        for message in session.messages { Console.printError("pixelwheel: " + message) }
-        let web = try WebFrontEnd.start(page, session: session, clock: clock) { Console.printError("pixelwheel: " + $0) }
+        for message in session.messages { Console.report(message) }
+        let web = try WebFrontEnd.start(page, session: session, clock: clock, report: Console.report)
         defer { web?.server.stop() }
         let terminal = interactive ? try TerminalFrontEnd.make(for: session) : nil
         let frames = try session.run(inputs: [StopRequestSource.onSignals()] + (terminal?.inputs ?? []) + (web?.inputs ?? []),
                                      viewers: (terminal?.viewers ?? []) + (web?.viewers ?? []), script: plan.script, length: plan.length)
-        if let web { Console.printError("pixelwheel: " + web.stop()) }
+        if let web { Console.report(web.stop()) }
         if !interactive {
             print("ran \(frames) frames" + (simulate ? " on simulated panels" : "") + "; stopped cleanly")
         }

@@ -43,7 +43,7 @@ struct SimCommand: ParsableCommand {
 
     func validate() throws {
         if realTime && !noTty { throw OptionError.conflict("--real-time is for --no-tty; in a terminal sim always runs in real time") }
-        guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(scale)") }
+        try OptionError.checkScale(scale)
         if traceBus != nil, app.panel == nil, app.config == nil {
             throw OptionError.needs(option: "--trace-bus", what: "--panel (or --config with panels)", why: "the trace is that panel's bus traffic")
         }
@@ -66,19 +66,19 @@ struct SimCommand: ParsableCommand {
         options.traceBus = traceBus
         if noTty {
             let session = try Session(setup: setup, buses: .simulated, timing: realTime ? .realTime(clock) : .virtual, options: options)
-            for message in session.messages { Console.printError("pixelwheel: " + message) }
+            for message in session.messages { Console.report(message) }
             let warnedAtStart = session.warnings.count
             for warning in session.warnings { Console.printError(warning) }
-            let web = try WebFrontEnd.start(page, session: session, clock: clock) { Console.printError("pixelwheel: " + $0) }
+            let web = try WebFrontEnd.start(page, session: session, clock: clock, report: Console.report)
             defer { web?.server.stop() }
             let frames = try session.run(inputs: (realTime ? [StopRequestSource.onSignals()] : []) + (web?.inputs ?? []), viewers: web?.viewers ?? [],
                                          script: plan.script, length: plan.length)
-            if let web { Console.printError("pixelwheel: " + web.stop()) }
+            if let web { Console.report(web.stop()) }
             for warning in session.warnings.dropFirst(warnedAtStart) { Console.printError(warning) }
             print("rendered \(frames) frames at \(setup.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
         } else {
             let session = try Session(setup: setup, buses: .simulated, timing: .realTime(clock), options: options)
-            let web = try WebFrontEnd.start(page, session: session, clock: clock) { Console.printError("pixelwheel: " + $0) }
+            let web = try WebFrontEnd.start(page, session: session, clock: clock, report: Console.report)
             defer { web?.server.stop() }
             let terminal = try TerminalFrontEnd.make(for: session)
             try session.run(inputs: terminal.inputs + [StopRequestSource.onSignals()] + (web?.inputs ?? []), viewers: terminal.viewers + (web?.viewers ?? []),

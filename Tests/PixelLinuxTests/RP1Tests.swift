@@ -16,9 +16,9 @@ private final class RecordingRegisters: GPIORegisterFile {
 }
 
 struct RP1RegisterTests {
-    @Test func configuringTheLinesWritesFunctionPadAndEnableAtHardwareMDsOffsets() throws {
+    @Test func configuringTheLinesWritesFunctionPadAndEnableAtTheDatasheetsOffsets() throws {
         let registers = RecordingRegisters()
-        // GPIO 4 data, GPIO 17 clock (HARDWARE.md: CTRL at 8n + 4, pad n at 0x20000 + 4 + 4n,
+        // GPIO 4 data, GPIO 17 clock ("RP1 Peripherals": CTRL at 8n + 4, pad n at 0x20000 + 4 + 4n,
         // RIO OUT at 0x10000 and OE at 0x10004, SET alias +0x2000, CLR alias +0x3000).
         _ = try RP1Lines(registers: registers, outputMask: 1 << 4 | 1 << 17, clockAndLatch: 1 << 17)
         let expected: [(Int, UInt32)] = [

@@ -52,7 +52,7 @@ import Testing
         #expect(try plain.picture(on: rig.model).pixels.allSatisfy { $0 == .black })
     }
 
-    /// The sequence HARDWARE.md states ("HUB75 panel variants"), written out from its words:
+    /// The sequence docs/panels.md describes ("HUB75 panel variants"), written out in full:
     /// CLK and LAT low; per column i the colour lines (and A for FM6126A) high for a '1' of the
     /// pattern at i mod 16, LAT high for i > columns − k; CLK high; CLK low; LAT low after each.
     private func expected(_ registers: [(String, Int)], on: UInt64, off: UInt64, columns: Int) -> [HUB75PinWrite] {

@@ -137,7 +137,7 @@ public final class Session {
     public init(setup given: Setup, buses: Buses, clock: (any Clock)?, options: Options = Options(), content: Content = .app) throws {
         let setup = try Self.resolvingHostNames(given, resolve: HostAddress.ipv4)
         guard (1...240).contains(setup.fps) else { throw OptionError.outOfRange(option: "--fps", allowed: "1...240", got: "\(setup.fps)") }
-        guard (1...64).contains(options.frameScale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(options.frameScale)") }
+        try OptionError.checkScale(options.frameScale)
         if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }
         if let path = options.traceBus { try BusTraceFile.checkWritable(path) }
         self.setup = setup

@@ -7,7 +7,7 @@ import PixelBus
 ///
 /// A pin follows RIO's OUT bit only once its FUNCSEL is 5 (SYS_RIO) and its output is enabled;
 /// until then it stays low, as a floating HUB75 input reads. Its offsets are written here from
-/// HARDWARE.md on their own, not shared with the driver, so a wrong offset in either shows. A
+/// the "RP1 Peripherals" datasheet on their own, not shared with the driver, so a wrong offset in either shows. A
 /// store anywhere else is recorded in `strayStores`.
 public final class RP1WindowModel: GPIORegisterFile {
     /// The port the driven levels go to.

@@ -14,7 +14,7 @@ public enum BusTraceReader {
     /// is an error naming the likely fix, thrown after the picture is written (it helps to see
     /// the garbage), so a wrong geometry never passes for a picture.
     public static func decode(trace: String, panel: String, out: String, scale: Int, raw: Bool) throws -> String {
-        guard (1...64).contains(scale) else { throw OptionError.outOfRange(option: "--scale", allowed: "1...64", got: "\(scale)") }
+        try OptionError.checkScale(scale)
         try OfflineRender.checkWritable(out, extensions: [".png"])
         let target = try SimulatedTarget(try PanelDescription(parsing: panel))
         let transactions = try parse(try FileBytes.readText(trace), name: trace)
