@@ -73,6 +73,14 @@ struct DocumentationLinksTests {
         #expect(Self.pages.contains("docs/commands.md"))
     }
 
+    /// The README is the front door: what it is, the two commands, the Pi in six steps, streams
+    /// and control in a paragraph each, the commands and the docs. Detail belongs in docs/.
+    @Test func theReadmeStaysWithinItsBudgetOf250Lines() throws {
+        let text = try String(contentsOfFile: RepositoryPaths.root() + "/README.md", encoding: .utf8)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count - (text.hasSuffix("\n") ? 1 : 0)
+        #expect(lines <= 250, "README.md has \(lines) lines, over its budget of 250: move the detail into a page of docs/")
+    }
+
     @Test(arguments: pages)
     func relativeLinksResolve(page: String) throws {
         let root = RepositoryPaths.root()
