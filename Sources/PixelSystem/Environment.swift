@@ -27,7 +27,7 @@ public enum Environment {
     public static var hostName: String? {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return nil }
-        let name = String(cString: buffer)
+        let name = String(nulTerminated: buffer)
         return name.isEmpty ? nil : name
     }
 
@@ -48,5 +48,12 @@ public enum Environment {
     /// Writes `line` and a newline to standard error.
     public static func printError(_ line: String) {
         SystemCalls.writeAll(2, Array((line + "\n").utf8))
+    }
+}
+
+extension String {
+    /// The UTF-8 text of a C buffer up to its first NUL (all of it when there is none).
+    init(nulTerminated buffer: [CChar]) {
+        self.init(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -30,7 +30,7 @@ public enum PasswordHash {
         guard let salt = SystemRandom.bytes(16) else { throw .systemRefused }
         var output = [CChar](repeating: 0, count: maximumHashBytes)
         guard pw_password_hash(password, salt, Int32(salt.count), &output, Int32(output.count)) == 0 else { throw .systemRefused }
-        return String(cString: output)
+        return String(nulTerminated: output)
     }
 
     /// Whether `password` hashes to `stored` (a crypt(3) string such as `$y$…`). False for a
@@ -39,7 +39,7 @@ public enum PasswordHash {
         guard usable(password), stored.hasPrefix("$"), stored.utf8.count < maximumHashBytes else { return false }
         var output = [CChar](repeating: 0, count: maximumHashBytes)
         guard pw_password_rehash(password, stored, &output, Int32(output.count)) == 0 else { return false }
-        return ConstantTime.equal(Array(String(cString: output).utf8), Array(stored.utf8))
+        return ConstantTime.equal(Array(String(nulTerminated: output).utf8), Array(stored.utf8))
     }
 
     /// Whether `text` looks like a hash this class wrote or libcrypt reads: `$id$…`, printable.

@@ -71,7 +71,7 @@ struct LoginRoutes {
     static func redirect(to location: String, cookie: String? = nil) -> HTTPResponse {
         var headers: [HTTPHeader: String] = [.location: location, .cacheControl: "no-store"]
         if let cookie { headers[HTTPHeader("Set-Cookie")] = cookie }
-        return HTTPResponse(statusCode: .seeOther, headers: headers)
+        return HTTPResponse(statusCode: .seeOther, headers: HTTPHeaders(headers))
     }
 
     static func jsonAnswer(_ result: WebAuth.LoginResult) -> HTTPResponse {
@@ -87,6 +87,6 @@ struct LoginRoutes {
             headers[HTTPHeader("Retry-After")] = "\(seconds)"
             (status, body) = (.tooManyRequests, .object([("error", .string("too many wrong passwords; try again in \(seconds) s"))]))
         }
-        return HTTPResponse(statusCode: status, headers: headers, body: Data(body.text.utf8))
+        return HTTPResponse(statusCode: status, headers: HTTPHeaders(headers), body: Data(body.text.utf8))
     }
 }

@@ -134,6 +134,6 @@ struct WLEDRoutes {
         var headers: [HTTPHeader: String] = [.contentType: response.contentType, .cacheControl: "no-store"]
         if !response.ignored.isEmpty { headers[HTTPHeader("X-PixelWheel-Ignored")] = response.ignored.joined(separator: ",") }
         let phrase = response.status == 200 ? "OK" : "Error"
-        return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: phrase), headers: headers, body: Data(response.body.utf8))
+        return HTTPResponse(statusCode: HTTPStatusCode(response.status, phrase: phrase), headers: HTTPHeaders(headers), body: Data(response.body.utf8))
     }
 }

@@ -220,7 +220,7 @@ struct FixedTests {
     @Test func floatLiteralsRoundHalfAwayFromZeroAndSaturate() {
         let cases: [(Double, Int32)] = [
             (0.5, 0x8000), (-0.5, -0x8000), (0.95, 62259), (-0.95, -62259), (1.0 / 131072, 1), (-1.0 / 131072, -1),
-            (1.0 / 131073, 0), (3.0 / 131072, 2), (0, 0), (-0.0, 0), (5e-324, 0), (32767.99999, 2_147_483_647),
+            (1.0 / 131073, 0), (3.0 / 131072, 2), (0, 0), (-0.0, 0), (Double.leastNonzeroMagnitude, 0), (32767.99999, 2_147_483_647),
             (40000, Int32.max), (-40000, Int32.min), (-32768, Int32.min), (1e300, Int32.max), (-1e300, Int32.min),
             (Double.infinity, Int32.max), (-Double.infinity, Int32.min),
         ]

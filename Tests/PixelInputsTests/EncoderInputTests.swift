@@ -60,7 +60,9 @@ struct EncoderWiringTableTests {
         var gpio: [String: [String: Int]] = [:]
         for line in try Self.table().split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("setup\t") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            gpio[String(fields[0]), default: [:]][String(fields[1])] = try #require(Int(fields[2]))
+            // Bound first: assigned straight into the dictionary, #require would check an Int?? and pass a nil.
+            let line = try #require(Int(fields[2]))
+            gpio[String(fields[0]), default: [:]][String(fields[1])] = line
         }
         #expect(gpio.keys.sorted() == ["default", "with-hub75"])
         for (setup, wiring) in [("default", EncoderWiring.standard), ("with-hub75", EncoderWiring.withHUB75)] {

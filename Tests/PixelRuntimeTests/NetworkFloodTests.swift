@@ -85,8 +85,10 @@ import Testing
         var ports: [NetworkProtocol: UInt16] = [:]
         var near = 41_000 + Int(getpid() % 1000) * 10
         for kind in NetworkProtocol.allCases {
-            ports[kind] = try #require(Self.freePort(near: near, kind: kind), "no free loopback port for \(kind)")
-            near = Int(ports[kind]!) + 1
+            // Bound first: assigned straight into the dictionary, #require would check a UInt16?? and pass a nil.
+            let port = try #require(Self.freePort(near: near, kind: kind), "no free loopback port for \(kind)")
+            ports[kind] = port
+            near = Int(port) + 1
         }
         let portFlags = NetworkProtocol.allCases.flatMap { ["--network-port", "\($0.flagName)=\(ports[$0]!)"] }
         let child = Process()

@@ -53,7 +53,7 @@ struct SimulatorEndToEndTests {
     @Test func menuGoesBackAndRestoresTheRowSelectedThere() throws {
         var start = try session("", seconds: 0.1)
         let topLevel = try lastFrame(&start)
-        var s = try session("0.1 rotate +3\n0.2 select\n0.3 rotate +1\n0.4 menu\n0.5 rotate -3\n0.6 menu\n", seconds: 1)
+        let s = try session("0.1 rotate +3\n0.2 select\n0.3 rotate +1\n0.4 menu\n0.5 rotate -3\n0.6 menu\n", seconds: 1)
         var frames: [Frame] = []
         try s.run { _, f in frames.append(f) }
         // At 0.45 s: back at the top level with Settings still selected (row 3 → shown on the bottom row).
@@ -77,7 +77,7 @@ struct SimulatorEndToEndTests {
     }
 
     @Test func pauseFreezesTheEffectAndNowPlayingJoinsTheMenu() throws {
-        var s = try session("0.2 select\n0.3 rotate +3\n0.4 select\n1.0 playpause\n2.0 menu\n2.2 menu\n", seconds: 2.5)
+        let s = try session("0.2 select\n0.3 rotate +3\n0.4 select\n1.0 playpause\n2.0 menu\n2.2 menu\n", seconds: 2.5)
         var frames: [Frame] = []
         try s.run { _, f in frames.append(f) }
         // Digital Rain paused at 1.0 s: frames at 1.2 s and 1.9 s are identical.
@@ -102,7 +102,7 @@ struct SimulatorEndToEndTests {
 
     @Test func settingsPersistAcrossTwoRuns() throws {
         // Run 1: Settings → Theme (toggle to light).
-        var first = try session("0.1 rotate +3\n0.2 select\n0.3 rotate +2\n0.4 select\n0.5 menu\n", seconds: 1)
+        let first = try session("0.1 rotate +3\n0.2 select\n0.3 rotate +2\n0.4 select\n0.5 menu\n", seconds: 1)
         try first.run()
         #expect(first.state.settings.theme == .light)
         // Run 2 starts light: the menu background is white (at 60 %).
@@ -133,14 +133,14 @@ struct SimulatorEndToEndTests {
 
     @Test func longPressOpensTheConfirmRingAndHoldingTurnsThePanelOff() throws {
         // Held 2.5 s: long press at 0.6 s after the press, ring full 1.5 s later, then dark.
-        var s = try session("0.1 press 2.5\n", seconds: 3)
+        let s = try session("0.1 press 2.5\n", seconds: 3)
         var frames: [Frame] = []
         try s.run { _, f in frames.append(f) }
         #expect(frames[10].litArea > 0)  // 1.0 s: the ring is filling
         #expect(frames.last!.litArea == 0)
         #expect(s.state.screen == .off)
         // A short hold only selects; releasing early cancels the ring.
-        var short = try session("0.1 press 1.0\n", seconds: 2)
+        let short = try session("0.1 press 1.0\n", seconds: 2)
         try short.run()
         #expect(short.state.screen == .menu)
     }
