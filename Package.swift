@@ -86,7 +86,9 @@ let package = Package(
         .target(name: "PixelTerminal", dependencies: ["PixelCore", "PixelInputs", "PixelSystem", "PixelRuntime"]),
         // The web front end, free of the server: its protocol, limits, Origin rule, page files,
         // input source and frame hub (tested and fuzzed without a server).
-        .target(name: "PixelWeb", dependencies: ["PixelCore", "PixelEffects", "PixelInputs", "PixelUI", "PixelSystem", "PixelImages", "PixelRuntime", "PixelNetwork"]),
+        .target(name: "PixelWeb", dependencies: [
+            "PixelCore", "PixelEffects", "PixelInputs", "PixelUI", "PixelSystem", "PixelImages", "PixelRuntime", "PixelNetwork", "PixelConfig", "PixelPanels",
+        ]),
         // The tools: bench, doctor, wiring, show and the bus-trace reader behind decode.
         .target(name: "PixelTools", dependencies: [
             "PixelCore", "PixelEffects", "PixelUI", "PixelInputs", "PixelBus", "PixelPanels", "PixelSystem", "PixelImages",
@@ -96,14 +98,14 @@ let package = Package(
         // layer: the pool, addresses, errors); the protocol, the input source and the frame hub
         // it serves live in PixelWeb, free of the server.
         .target(name: "PixelWebServer", dependencies: [
-            "PixelCore", "PixelInputs", "PixelRuntime", "PixelWeb", "PixelSystem",
+            "PixelCore", "PixelInputs", "PixelRuntime", "PixelWeb", "PixelSystem", "PixelConfig",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
         .executableTarget(
             name: "pixelwheel",
             dependencies: [
-                "PixelRuntime", "PixelTerminal", "PixelWeb", "PixelTools", "PixelWebServer",
+                "PixelRuntime", "PixelTerminal", "PixelWeb", "PixelTools", "PixelWebServer", "PixelConfig", "PixelSystem",
                 .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -128,30 +130,36 @@ let package = Package(
         .target(name: "PixelGolden", dependencies: ["PixelCore", "PixelEffects"], path: "Tests/Golden"),
         // The cross harness, hosted: prints every golden digest, the reference that
         // `make test-cross` compares the ARM and RISC-V runs with.
-        .executableTarget(name: "golden-frames", dependencies: ["PixelGolden"], path: "Tests/Cross/Harness"),
+        .executableTarget(name: "golden-frames", dependencies: ["PixelGolden", "PixelCore", "PixelEffects"], path: "Tests/Cross/Harness"),
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore"]),
-        .testTarget(name: "PixelEffectsTests", dependencies: ["PixelEffects"]),
+        .testTarget(name: "PixelEffectsTests", dependencies: ["PixelEffects", "PixelCore"]),
         .testTarget(name: "PixelBusTests", dependencies: ["PixelBus"]),
         .testTarget(name: "PixelNetworkTests", dependencies: ["PixelNetwork", "PixelCore", "PixelTestSupport"]),
-        .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels", "PixelBus", "PixelTestSupport"]),
-        .testTarget(name: "PixelUITests", dependencies: ["PixelUI", "PixelInputs"]),
+        .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels", "PixelCore", "PixelBus", "PixelTestSupport"]),
+        .testTarget(name: "PixelUITests", dependencies: ["PixelUI", "PixelInputs", "PixelCore", "PixelEffects"]),
         .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem", "PixelNetwork", "PixelTestSupport"]),
-        .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages", "PixelSystem", "PixelTestSupport"]),
-        .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator", "PixelBus"]),
-        .testTarget(name: "PixelConfigTests", dependencies: ["PixelConfig", "PixelPanels", "PixelInputs", "PixelTestSupport"]),
-        .testTarget(name: "PixelLinuxTests", dependencies: ["PixelLinux", "PixelBus", "PixelSystem", "PixelCore", "PixelPanels", "PixelSimulator"]),
-        .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelBus", "PixelSimulator"]),
-        .testTarget(name: "PixelTerminalTests", dependencies: ["PixelTerminal", "PixelRuntime", "PixelCore", "PixelSystem"]),
+        .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages", "PixelCore", "PixelSystem", "PixelTestSupport"]),
+        .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator", "PixelCore", "PixelBus", "PixelPanels", "PixelNetwork"]),
+        .testTarget(name: "PixelConfigTests", dependencies: ["PixelConfig", "PixelPanels", "PixelInputs", "PixelNetwork", "PixelUI", "PixelTestSupport"]),
+        .testTarget(name: "PixelLinuxTests", dependencies: [
+            "PixelLinux", "PixelBus", "PixelSystem", "PixelCore", "PixelPanels", "PixelSimulator",
+            .target(name: "CPixelLinux", condition: .when(platforms: [.linux])),
+        ]),
+        .testTarget(name: "PixelInputsTests", dependencies: ["PixelInputs", "PixelCore", "PixelBus", "PixelPanels", "PixelSimulator"]),
+        .testTarget(name: "PixelTerminalTests", dependencies: [
+            "PixelTerminal", "PixelRuntime", "PixelCore", "PixelSystem", "PixelImages", "PixelInputs", "PixelPanels", "PixelUI",
+        ]),
         .testTarget(name: "PixelWebTests", dependencies: [
             "PixelWeb", "PixelRuntime", "PixelCore", "PixelEffects", "PixelImages", "PixelUI", "PixelInputs", "PixelSystem", "PixelTestSupport",
-            "PixelWebServer",
+            "PixelWebServer", "PixelNetwork",
         ]),
         .testTarget(name: "PixelToolsTests", dependencies: [
             "PixelTools", "PixelRuntime", "PixelCore", "PixelEffects", "PixelBus", "PixelPanels", "PixelSimulator", "PixelSystem", "PixelImages",
             "PixelUI", "PixelInputs", "PixelTestSupport", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
         .testTarget(name: "PixelRuntimeTests", dependencies: [
-            "PixelRuntime", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelBus", "PixelPanels", "PixelUI", "PixelConfig", "PixelTestSupport", "PixelNetwork",
+            "PixelRuntime", "PixelCore", "PixelEffects", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelBus", "PixelPanels", "PixelUI",
+            "PixelConfig", "PixelTestSupport", "PixelNetwork",
             "PixelGolden", "PixelTools", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
     ],
