@@ -1,7 +1,8 @@
 // The compact controls view for a phone: power, brightness, effect and its parameters (named
 // and shown per effect from /json/fxdata, as WLED's own page does), presets and the live
-// stream's status, all over the WLED JSON API (/json/state, /json/info, /json/effects,
-// /presets.json) with the page's session cookie. It polls the state every two
+// stream's status, over the page's own routes with its session cookie: /page/json/state,
+// /page/json/info, /page/json/effects, /page/presets.json, the WLED API's documents under the
+// page's login, there with or without the API itself (--api). It polls the state every two
 // seconds, so what the wheel or Home Assistant change shows here too.
 'use strict';
 (function () {
@@ -15,14 +16,13 @@
   async function getJSON(path) {
     const answer = await fetch(path, { credentials: 'same-origin', cache: 'no-store' });
     if (answer.status === 401) { location.href = '/login'; throw new Error('not logged in'); }
-    if (answer.status === 404) { $('api-missing').hidden = false; throw new Error('no API'); }
     if (!answer.ok) throw new Error(path + ': ' + answer.status);
     return answer.json();
   }
 
   async function post(change) {
     try {
-      const answer = await fetch('/json/state', {
+      const answer = await fetch('/page/json/state', {
         method: 'POST', credentials: 'same-origin', cache: 'no-store',
         headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(Object.assign({ v: true }, change))
       });
@@ -86,8 +86,8 @@
   }
 
   async function loadEffects() {
-    const names = await getJSON('/json/effects');
-    try { shown.fxdata = await getJSON('/json/fxdata'); } catch (error) { /* generic names stay */ }
+    const names = await getJSON('/page/json/effects');
+    try { shown.fxdata = await getJSON('/page/json/fxdata'); } catch (error) { /* generic names stay */ }
     const select = $('fx');
     select.textContent = '';
     names.forEach((name, index) => {
@@ -100,7 +100,7 @@
   }
 
   async function loadPresets() {
-    const presets = await getJSON('/presets.json');
+    const presets = await getJSON('/page/presets.json');
     const select = $('preset');
     select.textContent = '';
     for (const id of Object.keys(presets).sort((a, b) => a - b)) {
@@ -122,8 +122,8 @@
 
   async function poll() {
     try {
-      shown.info = await getJSON('/json/info');
-      show(await getJSON('/json/state'));
+      shown.info = await getJSON('/page/json/info');
+      show(await getJSON('/page/json/state'));
       shown.errors = 0;
     } catch (error) {
       shown.errors += 1;

@@ -41,11 +41,15 @@ public struct WLEDServerAPI: Sendable {
 struct WLEDRoutes {
     let server: WebServer
     let api: WLEDServerAPI
+    /// For the controls view's `/page/json/…`: the page's access (its login), not the API's
+    /// allow list, and only the JSON documents and state changes.
+    var forPage = false
 
     /// How long a change may wait for the frame loop to apply it before the answer is 503.
     static let applySeconds: Int64 = 2
 
     func respond(to request: HTTPRequest, path: String) async throws -> HTTPResponse {
+        if forPage && !(path == "/json" || path.hasPrefix("/json/") || path == "/presets.json") { return Self.answer(WLEDAPI.notFound) }
         if WLEDHTTPRequest.isHTTPAPI(path) { return try await respondToHTTPAPI(request, path: path) }
         if let refusal = refusal(request, changes: request.method != .GET) { return refusal }
         guard server.admitAPIRequest() else { return Self.answer(.error(503, code: 1)) }
@@ -102,11 +106,15 @@ struct WLEDRoutes {
     /// origin; nil for a request that may go on.
     func refusal(_ request: HTTPRequest, changes: Bool) -> HTTPResponse? {
         let peer = Self.address(request.remoteAddress)
-        let access = server.access(request, forAPI: true)
+        let access = server.access(request, forAPI: !forPage)
         guard access == .control || (access == .view && !changes) else {
             let needsLogin = server.configuration.auth.needsLogin
-            server.refuse("the JSON API to \(peer.isEmpty ? "an unknown source" : peer): " + (needsLogin ? "not logged in and not in --api-allow" : "not in --api-allow"))
-            let message = needsLogin ? "log in (/login) or be in api_allow" : "source not allowed (see --api-allow)"
+            let door = forPage ? "the controls" : "the JSON API"
+            let why = forPage ? (needsLogin ? "not logged in" : "not this machine (set a password: pixelwheel passwd)")
+                : (needsLogin ? "not logged in and not in --api-allow" : "not in --api-allow")
+            server.refuse("\(door) to \(peer.isEmpty ? "an unknown source" : peer): " + why)
+            let message = forPage ? (needsLogin ? "log in (/login)" : "this page is for this machine only; set a password (pixelwheel passwd)")
+                : needsLogin ? "log in (/login) or be in api_allow" : "source not allowed (see --api-allow)"
             return Self.answer(WLEDResponse(status: needsLogin ? 401 : 403, body: .object([("error", .string(message))])))
         }
         if let origin = request.headers[HTTPHeader("Origin")],

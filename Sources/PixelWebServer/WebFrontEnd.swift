@@ -69,10 +69,12 @@ public final class WebFrontEnd {
                            clicks: { session.clicks }, theme: { session.state?.settings.theme ?? .dark }, now: clock.now),
         ]
         if let record = prepared.options.record { viewers.append(GIFFileOutput.webRecord(path: record, fps: fps)) }
-        if web.api, let app = session.state {
+        // The app's state in the WLED API's terms: the controls view's always, the API's with --api.
+        if let app = session.state {
             let hub = WLEDHub(initial: WLEDSnapshot(app: app, live: nil, applied: 0))
             let ip = web.host == "0.0.0.0" || web.host == "::" ? "" : web.host
             configuration.api = WLEDServerAPI(hub: hub, identity: WLEDIdentity(name: web.name, pixelWheelVersion: PixelWheelVersion.current, ip: ip), fps: fps)
+            configuration.servesWLEDAPI = web.api
             inputs.append(WLEDInputSource(hub: hub, now: clock.now))
             viewers.append(WLEDStateOutput(hub: hub) { applied in
                 // The app's live stream: the one the stream source reports, none once given back.

@@ -39,8 +39,12 @@ public final class WebServer: Sendable {
         public var port: Int
         /// The page.
         public var page: WebPage
-        /// The WLED JSON API, when served (`--api`).
+        /// The app's state and commands in the WLED API's terms: what the controls view uses, on
+        /// the page's own routes (`/page/json/…`) under the page's access; nil without an app.
         public var api: WLEDServerAPI?
+        /// Whether the WLED API itself is served, for Home Assistant and WLED clients (`--api`):
+        /// `/json/…`, `/presets.json`, `/win` and `/ws`, under the API's access.
+        public var servesWLEDAPI = false
         /// Who may do what: no password (control from loopback) unless told.
         public var auth = WebAuth(password: .none)
         /// Host names the page may be reached by beside addresses (see `WebOriginPolicy`).
@@ -299,7 +303,8 @@ public final class WebServer: Sendable {
 /// page's files (`/`, `/NAME`), a recording (`/recordings/N.gif`) or the page's WebSocket
 /// (`/page/ws`); GET only but for the login and the API. The page, the recordings and the
 /// socket need the access `WebAuth` grants the request (the socket's input needs control).
-/// With `--api`, the WLED API's paths and its WebSocket `/ws` go to `WLEDRoutes`.
+/// The controls view's `/page/json/…` go to `WLEDRoutes` under the page's access; with `--api`,
+/// the WLED API's paths and its WebSocket `/ws` go there under the API's.
 ///
 /// One handler rather than FlyingFox's routes, because they match the path FlyingFox has
 /// already decoded and normalised (`/./pixelwheel.js/..` would be `/`); this one passes the
@@ -308,6 +313,13 @@ struct WebRoutes: HTTPHandler {
     let server: WebServer
     /// The page's WebSocket; `/ws` is WLED's (with `--api`).
     static let pageSocketPath = "/page/ws"
+    /// The WLED API path a controls view's path stands for: `/page/json/state`, `/page/json/info`,
+    /// …, `/page/presets.json` are the WLED API's documents and state changes under the page's own
+    /// access (its login, never `--api-allow`), served with or without `--api`; nil for the rest.
+    static func pageStatePath(_ path: String) -> String? {
+        guard path.hasPrefix("/page/json") || path == "/page/presets.json" else { return nil }
+        return String(path.dropFirst("/page".count))
+    }
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let connections = server.connections, peer = request.remoteAddress
@@ -329,14 +341,19 @@ struct WebRoutes: HTTPHandler {
             server.refuse("\(path): " + refusal)
             return Self.error(.forbidden, refusal)
         }
-        if WLEDAPI.handles(path), let api = server.configuration.api {
+        if let statePath = Self.pageStatePath(path), let api = server.configuration.api {
+            return try await WLEDRoutes(server: server, api: api, forPage: true).respond(to: request, path: statePath)
+        }
+        if WLEDAPI.handles(path), server.configuration.servesWLEDAPI, let api = server.configuration.api {
             return try await WLEDRoutes(server: server, api: api).respond(to: request, path: path)
         }
         if path == "/login" || path == "/logout" { return try await LoginRoutes(server: server).respond(to: request, path: path) }
         guard request.method == .GET else { return Self.error(.notFound) }
         let access = server.access(request, forAPI: false)
         if path == Self.pageSocketPath { return try await upgrade(request, access: access) }
-        if path == "/ws", let api = server.configuration.api { return try await WLEDRoutes(server: server, api: api).upgrade(request) }
+        if path == "/ws", server.configuration.servesWLEDAPI, let api = server.configuration.api {
+            return try await WLEDRoutes(server: server, api: api).upgrade(request)
+        }
         let recordings = "/recordings/"
         if path.hasPrefix(recordings) {
             guard access >= .view else { return Self.error(.unauthorized, "log in first (/login)") }

@@ -5,11 +5,13 @@ pixels at every LED's centre. Both must equal what `pixelwheel sim --no-tty` dra
 input. Screenshots are kept in $WEB_ARTEFACTS (.build/web-test).
 """
 import io
+import json
 import math
 import os
 import shutil
 import time
 import unittest
+import urllib.error
 import urllib.request
 
 from PIL import Image
@@ -218,6 +220,23 @@ class BrowserTests(unittest.TestCase):
         self.tap_label("label-menu")
         self.wait_for_page_frame(sim_frame(played + ["2 menu"], seconds=2.5), "MENU did not return to the main menu")
         self.screen_frame("7-back-in-the-menu")
+
+    def test_6_the_controls_view_works_without_the_api(self):
+        """`make web`'s Controls link: the view reads and sets the state over the page's own
+        routes (/page/json/…), with the WLED API itself off (its /json/state is a 404)."""
+        self.driver.get(self.server.url + "controls")
+        self.wait_until("return window.pixelwheelControls && window.pixelwheelControls.state !== null",
+                        "the controls view got no state without --api")
+        self.wait_until("return document.getElementById('fx').options.length === 5", "the effect list is not the five effects")
+        self.driver.execute_script("const s = document.getElementById('bri'); s.value = 51;"
+                                   " s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change'));")
+        self.wait_until("return window.pixelwheelControls.state.bri === 51", "the controls view did not set bri 51 (20 %)")
+        with urllib.request.urlopen(self.server.url + "page/json/state", timeout=5) as answer:
+            self.assertEqual(json.loads(answer.read())["bri"], 51)
+        with self.assertRaises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(self.server.url + "json/state", timeout=5)
+        self.assertEqual(refused.exception.code, 404, "the WLED API answered without --api")
+        self.screenshot("8-controls-without-the-api")
 
     def shell_luminance(self):
         """Mean brightness of the iPod body just inside its edge, left of the wheel."""

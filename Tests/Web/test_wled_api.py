@@ -300,6 +300,10 @@ class WLEDHTTPAPIAccessTests(unittest.TestCase):
                 status, _, body = get_text(server, "/win&A=10")
                 self.assertEqual(status, 200, body)
                 self.assertIn("<ac>10</ac>", body)
+                # The controls view's own routes follow the page's login, not the API's allow list.
+                status, _, body = get_text(server, "/page/json/state")
+                self.assertEqual(status, 401, body)
+                self.assertEqual(get_text(server, "/json/state")[0], 200)
 
 
 class WLEDLiveStreamTests(unittest.TestCase):
