@@ -182,30 +182,15 @@ bench-web: release
 	@scripts/install-system-packages.sh python3-websocket
 	scripts/web-bench.py .build/release/pixelwheel
 
-# `make install`: avahi-daemon (for the mDNS announcement), the binary (Swift standard library
-# linked in, so systemd needs no toolchain path), the systemd unit, an example configuration that is never overwritten, the examples,
-# the web page, and the README with docs/ beside it (so its links and pictures work there too).
+# `make install`: avahi-daemon (for the mDNS announcement), then scripts/stage-install.sh (the
+# list make deb uses too): the binary (Swift standard library linked in, so systemd needs no
+# toolchain path), the systemd unit, an example configuration that is never overwritten, the
+# examples, the web page, and the README with docs/ beside it (so its links and pictures work).
 PREFIX ?= /usr/local
 DESTDIR ?=
 install: release
 	@[ -n "$(DESTDIR)" ] || scripts/install-system-packages.sh avahi-daemon
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)/etc/systemd/system $(DESTDIR)/etc/pixelwheel $(DESTDIR)$(PREFIX)/share/pixelwheel/examples
-	install -m 755 .build/release/pixelwheel $(DESTDIR)$(PREFIX)/bin/pixelwheel
-	install -m 644 config/pixelwheel.service $(DESTDIR)/etc/systemd/system/pixelwheel.service
-	install -m 644 config/*.toml $(DESTDIR)$(PREFIX)/share/pixelwheel/examples/
-	install -m 644 README.md $(DESTDIR)$(PREFIX)/share/pixelwheel/README.md
-	install -d $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/previews $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/screenshots
-	install -m 644 docs/*.md $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/
-	install -m 644 docs/previews/*.gif $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/previews/
-	install -m 644 docs/screenshots/*.png $(DESTDIR)$(PREFIX)/share/pixelwheel/docs/screenshots/
-	install -d $(DESTDIR)$(PREFIX)/share/pixelwheel/web
-	install -m 644 web/*.html web/*.css web/*.js $(DESTDIR)$(PREFIX)/share/pixelwheel/web/
-	@if [ -e $(DESTDIR)/etc/pixelwheel/pixelwheel.toml ]; then \
-		echo "kept the existing $(DESTDIR)/etc/pixelwheel/pixelwheel.toml"; \
-	else \
-		install -m 644 config/hub75-64x32.toml $(DESTDIR)/etc/pixelwheel/pixelwheel.toml; \
-		echo "installed an example configuration: edit $(DESTDIR)/etc/pixelwheel/pixelwheel.toml (more in $(PREFIX)/share/pixelwheel/examples)"; \
-	fi
+	scripts/stage-install.sh .build/release/pixelwheel "$(DESTDIR)" $(PREFIX) /etc/systemd/system $(PREFIX)/share/pixelwheel
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/pixelwheel $(DESTDIR)/etc/systemd/system/pixelwheel.service

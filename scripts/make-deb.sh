@@ -4,8 +4,8 @@
 #
 #   scripts/make-deb.sh BINARY OUTDIR [VERSION]
 #
-# The package holds the stripped binary, the web page, the examples, the systemd unit (not
-# enabled), a sysusers.d entry for the pixelwheel user in the gpio, spi and i2c groups, a udev
+# The package holds the stripped binary, the web page, the examples, the documentation (the
+# README with docs/ beside it), the systemd unit (not enabled), a sysusers.d entry for the pixelwheel user in the gpio, spi and i2c groups, a udev
 # rule for the Pi 5's /dev/gpiomem0, and /etc/pixelwheel/pixelwheel.toml as a conffile, so an
 # upgrade keeps the user's edits. Its Depends are the shared libraries the binary links,
 # found by dpkg-shlibdeps. VERSION defaults to `pixelwheel --version`; ARCH is the machine's;
@@ -23,25 +23,17 @@ maintainer=${DEB_MAINTAINER:-PixelWheel developers <pixelwheel@example.org>}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 stage=$work/pixelwheel
-install -d "$stage/DEBIAN" "$stage/usr/bin" "$stage/usr/share/pixelwheel/web" "$stage/usr/share/pixelwheel/examples" \
-    "$stage/usr/lib/systemd/system" "$stage/usr/lib/sysusers.d" "$stage/usr/lib/udev/rules.d" \
-    "$stage/etc/pixelwheel" "$stage/usr/share/doc/pixelwheel" "$stage/usr/share/man/man1"
-install -m 755 "$binary" "$stage/usr/bin/pixelwheel"
+install -d "$stage/DEBIAN" "$stage/usr/lib/sysusers.d" "$stage/usr/lib/udev/rules.d" "$stage/usr/share/man/man1"
+# What make install lays out too (scripts/stage-install.sh), with the package's paths: the
+# documentation, with docs/ beside the README, in /usr/share/doc/pixelwheel.
+"$src/scripts/stage-install.sh" "$binary" "$stage" /usr /usr/lib/systemd/system /usr/share/doc/pixelwheel >/dev/null
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$stage/usr/bin/pixelwheel"
-install -m 644 "$src"/web/*.html "$src"/web/*.css "$src"/web/*.js "$stage/usr/share/pixelwheel/web/"
-install -m 644 "$src"/config/*.toml "$stage/usr/share/pixelwheel/examples/"
-install -m 644 "$src/config/hub75-64x32.toml" "$stage/etc/pixelwheel/pixelwheel.toml"
-# The unit make install uses, with the package's paths.
-sed -e 's|/usr/local/bin/|/usr/bin/|' \
-    -e 's|^Documentation=.*|Documentation=file:///usr/share/doc/pixelwheel/README.md|' \
-    -e 's|^# PixelWheel as a systemd service:.*|# PixelWheel as a systemd service, from the pixelwheel package (the user comes with it):|' \
-    -e '/^#   sudo useradd/d' \
-    "$src/config/pixelwheel.service" >"$stage/usr/lib/systemd/system/pixelwheel.service"
-chmod 644 "$stage/usr/lib/systemd/system/pixelwheel.service"
+# The unit's comment, for the package (the user comes with it).
+sed -i -e 's|^# PixelWheel as a systemd service:.*|# PixelWheel as a systemd service, from the pixelwheel package (the user comes with it):|' \
+    -e '/^#   sudo useradd/d' "$stage/usr/lib/systemd/system/pixelwheel.service"
 install -m 644 "$src/packaging/deb/sysusers.conf" "$stage/usr/lib/sysusers.d/pixelwheel.conf"
 install -m 644 "$src/packaging/deb/udev.rules" "$stage/usr/lib/udev/rules.d/60-pixelwheel.rules"
 install -m 644 "$src/packaging/deb/copyright" "$stage/usr/share/doc/pixelwheel/copyright"
-install -m 644 "$src/README.md" "$stage/usr/share/doc/pixelwheel/README.md"
 printf 'pixelwheel (%s) unstable; urgency=medium\n\n  * Built from the PixelWheel source tree.\n\n -- %s  %s\n' \
     "$version" "$maintainer" "$(date -R -u -d @"${SOURCE_DATE_EPOCH:-$(git -C "$src" log -1 --format=%ct 2>/dev/null || date +%s)}")" \
     | gzip -9n >"$stage/usr/share/doc/pixelwheel/changelog.gz"

@@ -6,7 +6,7 @@
 #
 # Packages BINARY (scripts/make-deb.sh), then: lintian reports no error; apt installs it; the
 # user and its groups exist; `pixelwheel doctor` and every example's `run --simulate --no-tty`
-# work from the installed files; an upgrade to a rebuilt package keeps an edited
+# work from the installed files; the installed README's links into docs/ resolve; an upgrade to a rebuilt package keeps an edited
 # configuration; `apt purge` removes everything but what the user made.
 set -euo pipefail
 [ $# -eq 1 ] || { sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
@@ -49,6 +49,12 @@ check "/etc/pixelwheel/pixelwheel.toml is valid"
 [ -f /usr/share/pixelwheel/web/index.html ] && [ -f /usr/lib/systemd/system/pixelwheel.service ] \
     && grep -q '^ExecStart=/usr/bin/pixelwheel run' /usr/lib/systemd/system/pixelwheel.service || fail "page or unit missing"
 check "the page and the unit are installed"
+# The README's links into docs/ and hardware/ resolve beside the installed README.
+doc=/usr/share/doc/pixelwheel
+links=$(grep -o '](\(docs\|hardware\)/[^)# ]*' "$doc/README.md" | cut -c3- | sort -u)
+[ -n "$links" ] || fail "the installed README links to nothing in docs/"
+for link in $links; do [ -e "$doc/$link" ] || fail "the installed README links to $link, which the package lacks"; done
+check "the installed README's $(echo "$links" | wc -l) links into docs/ and hardware/ resolve"
 
 echo "# edited by the test" >>/etc/pixelwheel/pixelwheel.toml
 apt-get install -y -qq "$upgrade" >/dev/null || fail "apt install the upgrade"
