@@ -1,3 +1,4 @@
+import PixelCore
 import PixelBus
 import PixelImages
 import PixelPanels
@@ -28,6 +29,10 @@ public enum BusTraceReader {
         return "decoded \(transactions.count) transactions for \(panel) into \(out)"
     }
 
+    /// What one line of a trace may be: a flat JSON object (a little nesting is read and
+    /// ignored) as long as the file it came from.
+    static let lineLimits = JSONLimits(maximumBytes: Int(Int32.max), maximumDepth: 4)
+
     /// Parses trace text; a line that is not a valid transaction is an error naming its number.
     public static func parse(_ text: String, name: String = "trace") throws -> [BusTransaction] {
         var result: [BusTransaction] = []
@@ -35,9 +40,11 @@ public enum BusTraceReader {
             let line = raw.drop { $0 == " " || $0 == "\t" || $0 == "\r" }
             if line.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
             func fail(_ reason: String) -> TraceFileError { .badLine(file: name, line: index + 1, reason: reason) }
-            guard let object = JSONLine.object(String(line)) else { throw fail("not a JSON object") }
-            func string(_ key: String) -> String? { if case let .string(s)? = object[key] { s } else { nil } }
-            func integer(_ key: String) -> Int? { if case let .integer(i)? = object[key] { i } else { nil } }
+            guard let object = try? JSONParser.parse(String(line), limits: Self.lineLimits), object.members != nil else {
+                throw fail("not a JSON object")
+            }
+            func string(_ key: String) -> String? { object[key]?.string }
+            func integer(_ key: String) -> Int? { object[key]?.integer }
             let device = string("device") ?? ""
             switch string("bus") {
             case "spi":
