@@ -74,8 +74,11 @@ public enum ConfigurationLoader {
         }
 
         mutating func run() throws(ConfigurationError) -> Setup {
-            if let line = TOMLHeaderCheck.firstNamelessHeader(in: text) {
-                problem(line, "", "not valid TOML: a table header needs a name after '[', like [encoder] or [[panel]]")
+            if let (line, kind) = TOMLHeaderCheck.firstCrasher(in: text) {
+                switch kind {
+                case .namelessHeader: problem(line, "", "not valid TOML: a table header needs a name after '[', like [encoder] or [[panel]]")
+                case .braceInArray: problem(line, "", "not valid TOML: a '}' where the array expects a value; close the array with ']'")
+                }
                 throw ConfigurationError(problems: problems)
             }
             let table: TOMLTable

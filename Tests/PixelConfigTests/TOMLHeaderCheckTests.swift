@@ -33,4 +33,24 @@ struct TOMLHeaderCheckTests {
             #expect(TOMLHeaderCheck.firstNamelessHeader(in: text) == nil, "\(text.debugDescription)")
         }
     }
+
+    /// toml++ 3.4 asserts on a `}` where an array expects a value (found by the config fuzz
+    /// target, as `type = [[[…}…`); it is a problem on its line instead, never an abort.
+    @Test(arguments: [("a = [ } ]\n", 1), ("a = [1, }\n", 1), ("x = 1\na = [[1],}\n", 2), ("a = { x = [ } ] }\n", 1),
+                      ("a = [\n  # a comment\n  }\n", 3), ("a = [1,\n}\n", 2)])
+    func aBraceWhereAnArrayExpectsAValueIsAProblemOnItsLine(text: String, line: Int) {
+        #expect(TOMLHeaderCheck.firstCrasher(in: text)?.line == line, "\(text.debugDescription)")
+        #expect {
+            _ = try ConfigurationLoader.parse(text, file: "bad.toml")
+        } throws: { error in
+            guard let error = error as? ConfigurationError, error.problems.count == 1 else { return false }
+            return error.problems[0].description == "bad.toml:\(line): not valid TOML: a '}' where the array expects a value; close the array with ']'"
+        }
+    }
+
+    /// Braces that toml++ reads (or reports) itself are left to it.
+    @Test(arguments: ["a = [1 }\n", "a = {x = }\n", "a = { }]\n", "a = [ ]}\n", "a = [\"}\", '}']\n", "a = [{x = 1}, {}]\n", "# [ }\n"])
+    func otherBracesAreLeftToTheParser(text: String) {
+        #expect(TOMLHeaderCheck.firstCrasher(in: text) == nil, "\(text.debugDescription)")
+    }
 }
