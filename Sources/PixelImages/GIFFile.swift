@@ -107,6 +107,13 @@ public enum GIFFile {
 
     // MARK: - Decoding helpers
 
+    /// The positions of a span of `length` from `start` that fall on 0..<`limit`; empty when
+    /// none does (a frame beside the screen, or of no size).
+    static func overlap(_ start: Int, _ length: Int, _ limit: Int) -> Range<Int> {
+        let lower = max(0, start), upper = min(limit, start + max(0, length))
+        return lower < upper ? lower..<upper : 0..<0
+    }
+
     /// Builds the full frames, delays and loop count from a slurped GIF.
     private static func compose(_ gif: UnsafeMutablePointer<GifFileType>) throws -> GIFAnimation {
         let width = Int(gif.pointee.SWidth), height = Int(gif.pointee.SHeight)
@@ -144,10 +151,13 @@ public enum GIFFile {
             }
             let colorCount = Int(map.pointee.ColorCount)
             let left = Int(desc.Left), top = Int(desc.Top), w = Int(desc.Width), h = Int(desc.Height)
+            // The part of the frame on the screen: empty for a frame placed off it, as a
+            // damaged or hostile file may place one.
+            let rows = Self.overlap(top, h, height), columns = Self.overlap(left, w, width)
             let saveForRestore = control.DisposalMode == DISPOSE_PREVIOUS ? canvas : nil
             if let raster = image.RasterBits, w > 0, h > 0 {
-                for y in max(0, top) ..< min(height, top + h) {
-                    for x in max(0, left) ..< min(width, left + w) {
+                for y in rows {
+                    for x in columns {
                         let value = Int(raster[(y - top) * w + (x - left)])
                         if value == Int(control.TransparentColor) { continue }
                         let o = (y * width + x) * 3
@@ -164,9 +174,8 @@ public enum GIFFile {
 
             switch control.DisposalMode {
             case DISPOSE_BACKGROUND:
-                for y in max(0, top) ..< min(height, top + h) where left < width && left + w > 0 {
-                    let from = (y * width + max(0, left)) * 3, to = (y * width + min(width, left + w)) * 3
-                    for o in from..<to { canvas[o] = 0 }
+                for y in rows where !columns.isEmpty {
+                    for o in ((y * width + columns.lowerBound) * 3)..<((y * width + columns.upperBound) * 3) { canvas[o] = 0 }
                 }
             case DISPOSE_PREVIOUS:
                 if let saveForRestore { canvas = saveForRestore }

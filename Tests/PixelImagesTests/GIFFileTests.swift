@@ -1,5 +1,6 @@
 import PixelCore
 import Testing
+import PixelSystem
 import PixelTestSupport
 @testable import PixelImages
 
@@ -28,6 +29,16 @@ import PixelTestSupport
         #expect(animation.delaysCentiseconds == [3, 4, 300])
         #expect(animation.loopCount == 0)
         #expect(animation.loopsForever)
+    }
+
+    /// A frame placed beside the screen (found by the image fuzz target: Left past the
+    /// screen's width) trapped on an empty range; it now draws nothing, and the rest decodes.
+    @Test func aFramePlacedBesideTheScreenDrawsNothingAndDoesNotTrap() throws {
+        let bytes = try FileBytes.read(RepositoryPaths.root() + "/Tests/Fuzz/corpus/image/gif-frame-beside-the-screen", limit: 1 << 20)
+        let animation = try GIFFile.decode(bytes)
+        #expect(!animation.frames.isEmpty)
+        #expect(GIFFile.overlap(300, 10, 32) == 0..<0 && GIFFile.overlap(-5, 10, 32) == 0..<5 && GIFFile.overlap(30, 10, 32) == 30..<32)
+        #expect(GIFFile.overlap(3, -2, 32).isEmpty && GIFFile.overlap(0, 40, 32) == 0..<32)
     }
 
     @Test func gifWithoutLoopHasNoLoopExtension() throws {
