@@ -66,7 +66,7 @@ extension StreamReceiver {
             case let .whole(first): (whole, firstByte) = (true, first)
             }
             let completed = assemble(.tpm2Net) { assembler in
-                assembler.write(packet.data, fromPixel: firstByte / 3, format: .rgb)
+                assembler.write(packet.data, fromByte: firstByte, format: .rgb)
                 return whole ? assembler.present() : false
             }
             return Outcome(completed: completed, activity: .standard)
