@@ -44,13 +44,14 @@ let package = Package(
         .target(name: "PixelCore"),
         // The Scene protocol, the frame clock vocabulary and the effects.
         .target(name: "PixelEffects", dependencies: ["PixelCore"]),
-        // SPI, I²C, GPIO out and in: the bus protocols under both the panels and the inputs, bus
-        // errors and traces. No operating system.
+        // SPI, I²C, GPIO out and in, and the network's transports (endpoints, datagram channels,
+        // stream servers, datagram links): the bus protocols under the panels, the inputs and the
+        // stream receivers, with simulated ones, bus errors and traces. No operating system.
         .target(name: "PixelBus", dependencies: ["PixelCore"]),
         // Network streams without sockets: the E1.31, Art-Net, DDP, OPC, Flaschen-Taschen,
         // TPM2.net and WLED UDP parsers and packet builders, sequence checks, sources and the
-        // frame assembler. Pure values; the sockets come later behind PixelSystem's seam.
-        .target(name: "PixelNetwork", dependencies: ["PixelCore"]),
+        // frame assembler. Pure values over PixelBus's transports; the sockets are PixelSystem's.
+        .target(name: "PixelNetwork", dependencies: ["PixelCore", "PixelBus"]),
         // The whole input side: InputEvent and InputSource, the quadrature decoder, debouncer and
         // click wheel, the encoder wiring, and the encoder, script and keyboard sources.
         .target(name: "PixelInputs", dependencies: ["PixelCore", "PixelBus"]),
@@ -61,7 +62,7 @@ let package = Package(
         .target(name: "PixelPanels", dependencies: ["PixelCore", "PixelBus", "PixelNetwork"]),
         // The one system-call seam (traced in tests, errno injection), files, clocks, signals, terminal.
         .target(name: "CPixelSystem", linkerSettings: [.linkedLibrary("crypt", .when(platforms: [.linux]))]),
-        .target(name: "PixelSystem", dependencies: ["PixelCore", "CPixelSystem", "PixelNetwork"]),
+        .target(name: "PixelSystem", dependencies: ["PixelCore", "CPixelSystem", "PixelBus"]),
         // PNG, GIF and PPM reading and writing, the dot preview, still-image fitting.
         // JPEG through libjpeg-turbo (libjpeg-dev); C because libjpeg reports errors by longjmp.
         .target(name: "CPixelJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -88,6 +89,7 @@ let package = Package(
         // input source and frame hub (tested and fuzzed without a server).
         .target(name: "PixelWeb", dependencies: [
             "PixelCore", "PixelEffects", "PixelInputs", "PixelUI", "PixelSystem", "PixelImages", "PixelRuntime", "PixelNetwork", "PixelConfig", "PixelPanels",
+            "PixelBus",
         ]),
         // The tools: bench, doctor, wiring, show and the bus-trace reader behind decode.
         .target(name: "PixelTools", dependencies: [
@@ -98,7 +100,7 @@ let package = Package(
         // layer: the pool, addresses, errors); the protocol, the input source and the frame hub
         // it serves live in PixelWeb, free of the server.
         .target(name: "PixelWebServer", dependencies: [
-            "PixelCore", "PixelInputs", "PixelRuntime", "PixelWeb", "PixelSystem", "PixelConfig",
+            "PixelCore", "PixelInputs", "PixelRuntime", "PixelWeb", "PixelSystem", "PixelConfig", "PixelBus",
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
@@ -134,10 +136,10 @@ let package = Package(
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore"]),
         .testTarget(name: "PixelEffectsTests", dependencies: ["PixelEffects", "PixelCore"]),
         .testTarget(name: "PixelBusTests", dependencies: ["PixelBus"]),
-        .testTarget(name: "PixelNetworkTests", dependencies: ["PixelNetwork", "PixelCore", "PixelTestSupport"]),
+        .testTarget(name: "PixelNetworkTests", dependencies: ["PixelNetwork", "PixelCore", "PixelBus", "PixelTestSupport"]),
         .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels", "PixelCore", "PixelBus", "PixelTestSupport"]),
         .testTarget(name: "PixelUITests", dependencies: ["PixelUI", "PixelInputs", "PixelCore", "PixelEffects"]),
-        .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem", "PixelNetwork", "PixelTestSupport"]),
+        .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem", "PixelBus", "PixelTestSupport"]),
         .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages", "PixelCore", "PixelSystem", "PixelTestSupport"]),
         .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator", "PixelCore", "PixelBus", "PixelPanels", "PixelNetwork"]),
         .testTarget(name: "PixelConfigTests", dependencies: ["PixelConfig", "PixelPanels", "PixelInputs", "PixelNetwork", "PixelUI", "PixelTestSupport"]),

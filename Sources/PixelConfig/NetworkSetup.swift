@@ -1,3 +1,4 @@
+import PixelBus
 import PixelNetwork
 
 /// Which network streams a run receives, and how: the `[network]` table and the `--network…`

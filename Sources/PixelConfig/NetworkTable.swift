@@ -1,3 +1,4 @@
+import PixelBus
 import PixelNetwork
 import TOMLKit
 

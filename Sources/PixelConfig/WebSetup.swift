@@ -1,3 +1,4 @@
+import PixelBus
 import PixelNetwork
 
 /// Where and to whom the page and the WLED JSON API are served: the `[web]` table and the

@@ -14,6 +14,9 @@ public final class LinuxBusProvider: MachineBusProvider {
     private var i2cBuses: [String: LinuxI2CBus] = [:]
     private var chips: [String: GPIOChip] = [:]
 
+    /// The machine's sockets.
+    public let network: any NetworkTransport = SocketTransport()
+
     /// A provider whose HUB75 ports go through `gpioBackend`.
     public init(gpioBackend: GPIOBackend = .auto) { self.gpioBackend = gpioBackend }
 

@@ -25,6 +25,16 @@ public enum E131Packet: Sendable, Hashable {
     /// The extended framing vector of a universe discovery packet.
     static let framingVectorDiscovery: UInt32 = 0x0000_0002
 
+    /// The multicast group a sender sends universe `universe` to: 239.255.hi.lo (host order).
+    public static func multicastGroup(universe: UInt16) -> UInt32 {
+        0xEFFF_0000 | UInt32(universe)
+    }
+
+    /// The universe whose group `group` is, or nil when it is no E1.31 group (239.255.0.0/16).
+    public static func universe(ofGroup group: UInt32) -> UInt16? {
+        group >> 16 == 0xEFFF ? UInt16(truncatingIfNeeded: group) : nil
+    }
+
     /// The packet in `bytes`, or why it is none a receiver acts on.
     public static func parse(_ bytes: [UInt8]) throws(PacketError) -> E131Packet {
         let packet = PacketBytes(bytes, .e131)

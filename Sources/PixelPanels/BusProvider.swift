@@ -35,4 +35,26 @@ public protocol MachineBusProvider: BusProvider {
     func gpioOutputs(_ chip: String, outputMask: UInt64) throws(BusError) -> any GPIOLines
     /// What the GPIO ports opened so far went through (libgpiod or `/dev/gpiomem`), for the user.
     var gpioPaths: [String] { get }
+    /// The machine's network: the stream receivers' ports and the sending panels' sockets.
+    var network: any NetworkTransport { get }
+}
+
+extension MachineBusProvider {
+    /// A sending panel's links are sockets on the machine's network.
+    public func datagramLinks(to destinations: [(host: UInt32, port: UInt16)], for panel: PanelDescription) throws(BusError) -> [any DatagramLink] {
+        try destinations.map { destination throws(BusError) in
+            try network.openLink(to: NetworkEndpoint(address: destination.host, port: destination.port))
+        }
+    }
+}
+
+extension NetworkTransport {
+    /// A link to `destination`, its failure as the `BusError` a panel's buses throw.
+    public func openLink(to destination: NetworkEndpoint) throws(BusError) -> any DatagramLink {
+        do {
+            return try openDatagramLink(to: destination)
+        } catch {
+            throw .invalidRequest(device: destination.description, reason: error.description)
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import PixelBus
 import PixelConfig
 import PixelCore
 import PixelEffects
@@ -187,7 +188,7 @@ public enum OfflineRender {
         options.traceBus = request.traceBus
         // The session builds the panel once; its size, when there is one, is the frames' size,
         // checked (the GIF's size, the effect's parameters) before anything is rendered.
-        let session = try Session(setup: setup, buses: .simulated, clock: nil, options: options, content: .frames { width, height in
+        let session = try Session(setup: setup, buses: .simulated(network: SimulatedNetwork()), clock: nil, options: options, content: .frames { width, height in
             if request.panel != nil {
                 request.size = try PanelSize(width: width, height: height)
                 try request.checkGIFSize()

@@ -78,12 +78,15 @@ public final class SimulatedBusProvider: BusProvider {
     /// One bus per I²C path, so several chips can share it at different addresses.
     private var i2cBuses: [String: SimulatedI2CBus] = [:]
 
-    /// How a sending panel reaches the real network (a UDP socket to host, port), when the
-    /// simulated run sends for real; nil keeps its datagrams inside the simulation.
-    public var network: ((UInt32, UInt16) throws -> any DatagramLink)?
+    /// Where a sending panel's datagrams go besides its node's model (the machine's sockets in
+    /// `sim`, so a simulated run can drive other nodes); nil keeps them inside the simulation.
+    public let outsideNetwork: (any NetworkTransport)?
 
-    /// A provider whose GPIO holds move `time`.
-    public init(time: VirtualTime = VirtualTime()) { self.time = time }
+    /// A provider whose GPIO holds move `time`, its sending panels copied onto `outsideNetwork`.
+    public init(time: VirtualTime = VirtualTime(), outsideNetwork: (any NetworkTransport)? = nil) {
+        self.time = time
+        self.outsideNetwork = outsideNetwork
+    }
 
     private func target(_ panel: PanelDescription) throws(BusError) -> SimulatedTarget {
         do {
@@ -113,11 +116,9 @@ public final class SimulatedBusProvider: BusProvider {
     }
     public func datagramLinks(to destinations: [(host: UInt32, port: UInt16)], for panel: PanelDescription) throws(BusError) -> [any DatagramLink] {
         let links = try target(panel).links
-        if let network {
+        if let outsideNetwork {
             for (link, destination) in zip(links, destinations) {
-                do { link.forward = try network(destination.host, destination.port) } catch let error as BusError { throw error } catch {
-                    throw .invalidRequest(device: link.name, reason: "\(error)")
-                }
+                link.forward = try outsideNetwork.openLink(to: NetworkEndpoint(address: destination.host, port: destination.port))
             }
         }
         return links

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PixelNetwork
+import PixelBus
 
 /// Host names and addresses as a server binds them.
 public enum HostAddress {

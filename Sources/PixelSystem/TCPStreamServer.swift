@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PixelNetwork
+import PixelBus
 
 /// A listening, non-blocking IPv4 TCP port (Open Pixel Control): the real `StreamServer`.
 ///
@@ -35,21 +35,21 @@ public final class TCPStreamServer: StreamServer {
     private var nextClient = 1
     private var buffer: [UInt8]
 
-    /// Listens on `endpoint` for `kind`; throws a `NetworkPortError` naming the fix.
-    public init(listening endpoint: NetworkEndpoint, for kind: NetworkProtocol, maximumClients: Int = 4,
-                chunkBytes: Int = 65_536, stallNanoseconds: Int64 = 10_000_000_000) throws(NetworkPortError) {
+    /// Listens on `endpoint`; throws a `TransportError` with the call and the kernel's reason.
+    public init(listening endpoint: NetworkEndpoint, maximumClients: Int = 4,
+                chunkBytes: Int = 65_536, stallNanoseconds: Int64 = 10_000_000_000) throws(TransportError) {
         let fd = SystemCalls.ipv4Socket(stream: true)
-        guard fd >= 0 else { throw .failed(call: "socket", kind, endpoint, errno: SystemCalls.lastError) }
+        guard fd >= 0 else { throw .failed("socket", endpoint, errno: SystemCalls.lastError) }
         _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, integer: 1)
         guard SystemCalls.bind(fd, address: endpoint.address, port: endpoint.port) == 0 else {
             let code = SystemCalls.lastError
             SystemCalls.close(fd)
-            throw NetworkPortError.binding(kind, endpoint, errno: code)
+            throw .failed("bind", endpoint, errno: code)
         }
         guard SystemCalls.listen(fd, backlog: 8) == 0 else {
             let code = SystemCalls.lastError
             SystemCalls.close(fd)
-            throw .failed(call: "listen", kind, endpoint, errno: code)
+            throw .failed("listen", endpoint, errno: code)
         }
         self.fd = fd
         self.endpoint = endpoint

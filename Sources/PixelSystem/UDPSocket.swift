@@ -3,19 +3,19 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import PixelNetwork
+import PixelBus
 
 /// A bound, non-blocking IPv4 UDP socket: the real `DatagramChannel`, every call through the
 /// system-call seam.
 ///
 /// It sets `SO_REUSEADDR`, asks for a receive buffer of `receiveBufferBytes` (a show sends a
 /// frame as one burst of packets; the kernel may grant less), joins the multicast `groups`
-/// when asked (E1.31's 239.255.hi.lo) on the interface the kernel routes them to, and reads
+/// when asked (E1.31's 239.255.hi.lo, say) on the interface the kernel routes them to, and reads
 /// datagrams of at most `maximumDatagramSize` bytes: a longer one is cut and counted in
 /// `oversizedDatagrams`.
 ///
 /// Linux lets one socket join `net.ipv4.igmp_max_memberships` groups (20 by default) and a
-/// 128×64 panel has 49 universes, so groups past the limit are joined on extra sockets that
+/// 128×64 panel has 49 E1.31 universes, so groups past the limit are joined on extra sockets that
 /// only hold the membership: the bound socket receives every group this machine joined, as a
 /// socket does unless `IP_MULTICAST_ALL` is turned off.
 ///
@@ -59,38 +59,39 @@ public final class UDPSocket: DatagramChannel {
     private let membershipHolders: [Int32]
     /// Whether the socket joined multicast groups (so it takes more on request).
     private let receivesMulticast: Bool
-    /// The socket holding the groups joined on request (`joinE131Group`), once there is one.
+    /// The socket holding the groups joined on request (`joinGroup`), once there is one.
     private var requestedGroupsHolder: Int32 = -1
-    /// Groups asked for with `joinE131Group` that could not be joined.
+    /// Groups asked for with `joinGroup` that could not be joined.
     public private(set) var failedJoins = 0
     private var buffer: [UInt8]
 
-    /// Opens `endpoint` for `kind`, joining `multicastGroups`; throws a `NetworkPortError`
-    /// naming the fix. With `multicastInterface` (an address of this machine, `endpoint`
+    /// Opens `endpoint`, joining `multicastGroups` (host order); throws a `TransportError`
+    /// with the call and the kernel's reason. With `multicastInterface` (an address of this machine, `endpoint`
     /// being 0.0.0.0) the groups are joined on that address's interface and only multicast
     /// that arrives there is kept; with 0 on the interface the kernel routes each group to,
     /// and everything is kept. `receivesBroadcasts` (for `endpoint` on one address) and
     /// `recordsLocalAddress` are described above.
-    public init(binding endpoint: NetworkEndpoint, for kind: NetworkProtocol, receiveBufferBytes: Int = 262_144,
-                maximumDatagramSize: Int = 2048, multicastGroups: [(group: UInt32, universe: UInt16)] = [],
+    public init(binding endpoint: NetworkEndpoint, receiveBufferBytes: Int = 262_144,
+                maximumDatagramSize: Int = 2048, multicastGroups: [UInt32] = [],
                 multicastInterface: UInt32 = 0, receivesBroadcasts: Bool = false,
-                recordsLocalAddress: Bool = false) throws(NetworkPortError) {
-        let fd = try Self.bound(endpoint, kind, receiveBufferBytes: receiveBufferBytes)
+                recordsLocalAddress: Bool = false) throws(TransportError) {
+        let fd = try Self.bound(endpoint, receiveBufferBytes: receiveBufferBytes)
         var index: Int32 = 0
         var listeners: [Int32] = []
-        do throws(NetworkPortError) {
+        do throws(TransportError) {
             let interface = multicastInterface != 0 ? multicastInterface : receivesBroadcasts ? endpoint.address : 0
             if interface != 0 {
                 guard let found = HostAddress.interfaceIndex(of: interface) else {
-                    throw NetworkPortError.addressNotAvailable(NetworkEndpoint(address: interface, port: endpoint.port))
+                    throw TransportError.failed("bind", NetworkEndpoint(address: interface, port: endpoint.port),
+                                                errno: ErrorNumber.addressNotAvailable)
                 }
                 index = found
             }
-            if multicastInterface != 0 || recordsLocalAddress { try Self.askForPacketInformation(fd, kind, endpoint) }
+            if multicastInterface != 0 || recordsLocalAddress { try Self.askForPacketInformation(fd, endpoint) }
             if receivesBroadcasts && endpoint.address != 0 {
                 let broadcasts = [HostAddress.broadcastAddress(of: endpoint.address), 0xFFFF_FFFF].compactMap { $0 }
                 for address in broadcasts {
-                    listeners.append(try Self.broadcastListener(NetworkEndpoint(address: address, port: endpoint.port), kind,
+                    listeners.append(try Self.broadcastListener(NetworkEndpoint(address: address, port: endpoint.port),
                                                                 receiveBufferBytes: receiveBufferBytes))
                 }
             }
@@ -112,33 +113,32 @@ public final class UDPSocket: DatagramChannel {
     }
 
     /// Turns on `IP_PKTINFO` on `fd`, so `recvmsg` says where each datagram arrived.
-    private static func askForPacketInformation(_ fd: Int32, _ kind: NetworkProtocol, _ endpoint: NetworkEndpoint) throws(NetworkPortError) {
+    private static func askForPacketInformation(_ fd: Int32, _ endpoint: NetworkEndpoint) throws(TransportError) {
         guard SystemCalls.setSocketOption(fd, level: Int32(IPPROTO_IP), name: IP_PKTINFO, integer: 1) == 0 else {
-            throw .failed(call: "setsockopt(IP_PKTINFO)", kind, endpoint, errno: SystemCalls.lastError)
+            throw .failed("setsockopt(IP_PKTINFO)", endpoint, errno: SystemCalls.lastError)
         }
     }
 
     /// A UDP socket bound to `endpoint` with `SO_REUSEADDR` and a receive buffer of about
     /// `receiveBufferBytes`.
-    private static func bound(_ endpoint: NetworkEndpoint, _ kind: NetworkProtocol, receiveBufferBytes: Int) throws(NetworkPortError) -> Int32 {
+    private static func bound(_ endpoint: NetworkEndpoint, receiveBufferBytes: Int) throws(TransportError) -> Int32 {
         let fd = SystemCalls.ipv4Socket(stream: false)
-        guard fd >= 0 else { throw .failed(call: "socket", kind, endpoint, errno: SystemCalls.lastError) }
+        guard fd >= 0 else { throw .failed("socket", endpoint, errno: SystemCalls.lastError) }
         _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, integer: 1)
         _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_RCVBUF, integer: Int32(clamping: receiveBufferBytes))
         guard SystemCalls.bind(fd, address: endpoint.address, port: endpoint.port) == 0 else {
             let code = SystemCalls.lastError
             SystemCalls.close(fd)
-            throw .binding(kind, endpoint, errno: code)
+            throw .failed("bind", endpoint, errno: code)
         }
         return fd
     }
 
     /// A socket bound to broadcast address `endpoint`, with `IP_PKTINFO` on, that only receives.
-    private static func broadcastListener(_ endpoint: NetworkEndpoint, _ kind: NetworkProtocol,
-                                          receiveBufferBytes: Int) throws(NetworkPortError) -> Int32 {
-        let fd = try bound(endpoint, kind, receiveBufferBytes: receiveBufferBytes)
-        do throws(NetworkPortError) {
-            try askForPacketInformation(fd, kind, endpoint)
+    private static func broadcastListener(_ endpoint: NetworkEndpoint, receiveBufferBytes: Int) throws(TransportError) -> Int32 {
+        let fd = try bound(endpoint, receiveBufferBytes: receiveBufferBytes)
+        do throws(TransportError) {
+            try askForPacketInformation(fd, endpoint)
         } catch {
             SystemCalls.close(fd)
             throw error
@@ -148,19 +148,18 @@ public final class UDPSocket: DatagramChannel {
 
     /// Joins `groups`, on `first` until it can take no more, then on new holder sockets;
     /// returns the holders. A group that a fresh socket cannot join throws.
-    private static func join(_ groups: [(group: UInt32, universe: UInt16)], first: Int32,
-                             port: UInt16, interface: UInt32) throws(NetworkPortError) -> [Int32] {
+    private static func join(_ groups: [UInt32], first: Int32, port: UInt16, interface: UInt32) throws(TransportError) -> [Int32] {
         var holders: [Int32] = []
         var current = first
         var joinedOnCurrent = 0
-        for (group, universe) in groups {
+        for group in groups {
             let request = membership(group: group, interface: interface)
             while SystemCalls.setSocketOption(current, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: request) != 0 {
                 let code = SystemCalls.lastError
                 let holder = code == ErrorNumber.noBufferSpace && joinedOnCurrent > 0 ? SystemCalls.ipv4Socket(stream: false) : -1
                 guard holder >= 0 else {
                     for fd in holders { SystemCalls.close(fd) }
-                    throw .multicastJoin(group: NetworkEndpoint(address: group, port: port), universe: universe, errno: code)
+                    throw .failed("join group", NetworkEndpoint(address: group, port: port), errno: code)
                 }
                 holders.append(holder)
                 current = holder
@@ -178,21 +177,21 @@ public final class UDPSocket: DatagramChannel {
         if requestedGroupsHolder >= 0 { SystemCalls.close(requestedGroupsHolder) }
     }
 
-    /// Leaves E1.31 universe `universe`'s group, joined with `joinE131Group`.
-    public func leaveE131Group(universe: UInt16) {
+    /// Leaves multicast group `group`, joined with `joinGroup`.
+    public func leaveGroup(_ group: UInt32) {
         guard requestedGroupsHolder >= 0 else { return }
-        let request = Self.membership(group: Self.e131Group(universe: universe), interface: multicastInterface)
+        let request = Self.membership(group: group, interface: multicastInterface)
         _ = SystemCalls.setSocketOption(requestedGroupsHolder, level: Int32(IPPROTO_IP), name: IP_DROP_MEMBERSHIP, value: request)
     }
 
-    /// Joins E1.31 universe `universe`'s group, on the interface the others were joined on,
-    /// on a socket of its own that only holds memberships (the receiving socket may be full);
-    /// nothing when this socket joined no groups. A failure is counted in `failedJoins`, never
-    /// thrown: such a sync can then come only by unicast.
-    public func joinE131Group(universe: UInt16) {
+    /// Joins multicast group `group`, on the interface the others were joined on, on a socket
+    /// of its own that only holds memberships (the receiving socket may be full); nothing when
+    /// this socket joined no groups. A failure is counted in `failedJoins`, never thrown: what
+    /// is sent to that group can then come only by unicast.
+    public func joinGroup(_ group: UInt32) {
         guard receivesMulticast else { return }
         if requestedGroupsHolder < 0 { requestedGroupsHolder = SystemCalls.ipv4Socket(stream: false) }
-        let request = Self.membership(group: Self.e131Group(universe: universe), interface: multicastInterface)
+        let request = Self.membership(group: group, interface: multicastInterface)
         if requestedGroupsHolder < 0
             || SystemCalls.setSocketOption(requestedGroupsHolder, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: request) != 0 {
             failedJoins += 1
@@ -269,10 +268,5 @@ public final class UDPSocket: DatagramChannel {
         let groupBytes = NetworkEndpoint(address: group, port: 0).addressBytes
         let interfaceBytes = NetworkEndpoint(address: interface, port: 0).addressBytes
         return groupBytes + interfaceBytes
-    }
-
-    /// E1.31's multicast group of `universe`: 239.255.hi.lo.
-    public static func e131Group(universe: UInt16) -> UInt32 {
-        0xEFFF_0000 | UInt32(universe)
     }
 }

@@ -26,7 +26,7 @@ public struct WebSimulator {
         let prepared = try WebFrontEnd.Prepared(web: setup.web, options: options)
         // The session's clock, shared with the server's threads.
         let clock = MonotonicClock()
-        let session = try Session(setup: setup, buses: .simulated, timing: .realTime(clock))
+        let session = try Session(setup: setup, buses: .simulated(network: SocketTransport()), timing: .realTime(clock))
         for warning in session.warnings { Environment.printError("warning: " + warning) }
         let web = try WebFrontEnd(prepared, session: session, clock: clock)
         defer { web.server.stop() }

@@ -108,7 +108,7 @@ struct RunCommand: ParsableCommand {
         options.framesOut = framesOut
         options.showRefresh = try LEDFlags.showRefresh(ledFlags) ?? showRefresh
         options.report = Console.report
-        let buses: Session.Buses = simulate ? .simulated : simulatePanels ? .machineInputs(try machineBuses(gpioBackend: gpioBackend))
+        let buses: Session.Buses = simulate ? .simulated(network: SocketTransport()) : simulatePanels ? .machineInputs(try machineBuses(gpioBackend: gpioBackend))
             : .machine(try machineBuses(gpioBackend: gpioBackend))
         let session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime(clock) : .virtual, options: options)
         for message in session.messages { Console.report(message) }

@@ -65,7 +65,7 @@ struct SimCommand: ParsableCommand {
         options.frameScale = scale
         options.traceBus = traceBus
         if noTty {
-            let session = try Session(setup: setup, buses: .simulated, timing: realTime ? .realTime(clock) : .virtual, options: options)
+            let session = try Session(setup: setup, buses: .simulated(network: SocketTransport()), timing: realTime ? .realTime(clock) : .virtual, options: options)
             for message in session.messages { Console.report(message) }
             let warnedAtStart = session.warnings.count
             for warning in session.warnings { Console.printError(warning) }
@@ -77,7 +77,7 @@ struct SimCommand: ParsableCommand {
             for warning in session.warnings.dropFirst(warnedAtStart) { Console.printError(warning) }
             print("rendered \(frames) frames at \(setup.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
         } else {
-            let session = try Session(setup: setup, buses: .simulated, timing: .realTime(clock), options: options)
+            let session = try Session(setup: setup, buses: .simulated(network: SocketTransport()), timing: .realTime(clock), options: options)
             let web = try WebFrontEnd.start(page, session: session, clock: clock, report: Console.report)
             defer { web?.server.stop() }
             let terminal = try TerminalFrontEnd.make(for: session)

@@ -1,4 +1,5 @@
 import Testing
+import PixelBus
 @testable import PixelNetwork
 
 /// E1.31 data held for a sync universe that is not one of the panel's: the sync comes to that
@@ -35,14 +36,14 @@ struct E131SyncGroupTests {
         }
         #expect(sendFrame(at: 1 * millisecond), "no sync seen yet: shown as it comes")
         #expect(sendFrame(at: 30 * millisecond), "still no sync: shown as it comes")
-        #expect(channel.joinedE131Groups == [63_000])
+        #expect(channel.joinedGroups == [0xEFFF_0000 | 63_000])
         #expect(!sendSync(at: 40 * millisecond), "the first sync: nothing is waiting")
         #expect(!sendFrame(at: 50 * millisecond), "held for the sync now")
         #expect(sendSync(at: 60 * millisecond), "the sync shows the held frame")
         #expect(!sendFrame(at: 60 * millisecond + E131SyncMode.timeout - 1), "still held just inside the timeout")
         #expect(sendFrame(at: 60 * millisecond + E131SyncMode.timeout), "2.5 s without a sync: shown as it comes again")
         #expect(sendFrame(at: 70 * millisecond + E131SyncMode.timeout, sync: 63_001), "another sync universe, never synced: shown")
-        #expect(channel.joinedE131Groups == [63_000, 63_001])
+        #expect(channel.joinedGroups == [0xEFFF_0000 | 63_000, 0xEFFF_0000 | 63_001])
     }
 
     /// A sync universe of the panel needs no join, nor does one past 63999; at most four are
@@ -59,6 +60,6 @@ struct E131SyncGroupTests {
         }
         _ = receiver.poll(at: 1_000_000)
         // 100 and 101 left for 104 and 105; 101 again leaves 102.
-        #expect(channel.joinedE131Groups == [103, 104, 105, 101])
+        #expect(channel.joinedGroups == [103, 104, 105, 101].map { E131Packet.multicastGroup(universe: $0) })
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import PixelBus
 @testable import PixelNetwork
 
 /// Flaschen-Taschen's 16 layers as hzeller's server composites them: black is transparent

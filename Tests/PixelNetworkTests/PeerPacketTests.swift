@@ -1,4 +1,5 @@
 import Foundation
+import PixelBus
 import PixelTestSupport
 import Testing
 @testable import PixelNetwork

@@ -1,4 +1,5 @@
 import Testing
+import PixelBus
 @testable import PixelNetwork
 
 /// TPM2.net frames split over several packets: shown when every packet arrived, never half,

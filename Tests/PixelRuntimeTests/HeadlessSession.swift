@@ -1,3 +1,4 @@
+import PixelBus
 import PixelConfig
 import PixelCore
 import PixelInputs
@@ -24,7 +25,7 @@ struct HeadlessSession {
         options.framesOut = framesOut
         options.frameScale = frameScale
         options.traceBus = traceBus
-        session = try Session(setup: setup, buses: .simulated, clock: nil, options: options)
+        session = try Session(setup: setup, buses: .simulated(network: SimulatedNetwork()), clock: nil, options: options)
         self.script = script
         length = Session.length(seconds: seconds.map { FrameTime.seconds($0) }, headless: true, script: script)!
     }

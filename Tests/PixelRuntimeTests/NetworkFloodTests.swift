@@ -1,4 +1,5 @@
 import Foundation
+import PixelBus
 import PixelImages
 import PixelNetwork
 import PixelSystem
@@ -25,8 +26,8 @@ import Testing
         for offset in 0..<200 {
             let port = UInt16(near + offset)
             let endpoint = NetworkEndpoint(address: 0x7F00_0001, port: port)
-            let udp = try? UDPSocket(binding: endpoint, for: kind)
-            let tcp = kind.isTCP ? try? TCPStreamServer(listening: endpoint, for: kind) : nil
+            let udp = try? UDPSocket(binding: endpoint)
+            let tcp = kind.isTCP ? try? TCPStreamServer(listening: endpoint) : nil
             if udp != nil && (tcp != nil || !kind.isTCP) { return port }
         }
         return nil
@@ -102,9 +103,9 @@ import Testing
         try child.run()
         defer { if child.isRunning { child.terminate() } }
 
-        let sender = try UDPSocket(binding: NetworkEndpoint(address: 0x7F00_0001, port: try #require(Self.freePort(near: near, kind: .ddp))), for: .ddp)
+        let sender = try UDPSocket(binding: NetworkEndpoint(address: 0x7F00_0001, port: try #require(Self.freePort(near: near, kind: .ddp))))
         // 127.0.0.2 is loopback too, but outside the allow list: its packets are refused.
-        let stranger = try? UDPSocket(binding: NetworkEndpoint(address: 0x7F00_0002, port: ports[.ddp]!), for: .ddp)
+        let stranger = try? UDPSocket(binding: NetworkEndpoint(address: 0x7F00_0002, port: ports[.ddp]!))
         Thread.sleep(forTimeInterval: 0.8)  // the child binds its ports
         // An OPC client whose header claims 65535 bytes (the most its 16-bit length can say, far
         // beyond the limit), then stalls: it must be dropped without harm.

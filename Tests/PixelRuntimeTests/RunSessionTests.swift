@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import PixelBus
 import PixelTestSupport
 import PixelConfig
 import PixelImages
@@ -30,7 +31,7 @@ struct RunSessionTests {
         var options = Session.Options()
         options.framesOut = frames.path
         // As `run --simulate --no-tty --seconds 2` builds it.
-        let session = try Session(setup: configuration, buses: .simulated, clock: nil, options: options)
+        let session = try Session(setup: configuration, buses: .simulated(network: SimulatedNetwork()), clock: nil, options: options)
         #expect(try session.run(length: .seconds(2)) == 21)
         #expect(session.status?.missedFrames == 0)
 

@@ -1,4 +1,5 @@
 import Testing
+import PixelBus
 import PixelCore
 import PixelNetwork
 import PixelPanels
@@ -17,7 +18,7 @@ struct UDPDatagramLinkSeamTests {
         guard case let .network(configuration) = description.kind else { Issue.record("not a sending panel"); return }
         var frame = Frame(width: 2, height: 2)
         frame[1, 1] = Color(red: 10, green: 20, blue: 30).linear
-        let link = try UDPDatagramLink(host: configuration.tiles[0].host, port: configuration.tiles[0].port, for: .ddp)
+        let link = try UDPDatagramLink(sendingTo: NetworkEndpoint(address: configuration.tiles[0].host, port: configuration.tiles[0].port))
         #expect(link.name == "10.0.0.2:4049")
         try SystemCallRecorder.$current.withValue(recorder) {
             try NetworkSenderPanel(links: [link], configuration: configuration).show(frame)

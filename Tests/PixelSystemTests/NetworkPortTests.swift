@@ -1,43 +1,46 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import PixelNetwork
+import PixelBus
 @testable import PixelSystem
 import Testing
 
-/// The network ports through the system-call seam: the exact calls, and each failure as one
-/// line naming the fix, with no socket made.
+/// The network ports through the system-call seam: the exact calls, and each failure as a
+/// transport error with its cause, with no socket made (the runtime words the fix).
 struct NetworkPortTests {
     static let endpoint = NetworkEndpoint(dotted: "127.0.0.1", port: 5568)!
 
-    @Test func aPortInUseNamesTheFlagThatMovesIt() throws {
+    @Test func aPortInUseIsATransportErrorWithItsCause() throws {
         let recorder = SystemCallRecorder()
         recorder.succeed(returning: 42, when: { if case .socket = $0 { true } else { false } })
         recorder.succeed(when: { if case .setSocketOption = $0 { true } else { false } })
         recorder.fail(errno: ErrorNumber.addressInUse, when: { if case .bind = $0 { true } else { false } })
         recorder.succeed(when: { if case .close = $0 { true } else { false } })
-        let error = SystemCallRecorder.$current.withValue(recorder) { () -> NetworkPortError? in
-            do {
-                _ = try UDPSocket(binding: Self.endpoint, for: .e131)
+        let error = SystemCallRecorder.$current.withValue(recorder) { () -> TransportError? in
+            do throws(TransportError) {
+                _ = try UDPSocket(binding: Self.endpoint)
                 return nil
-            } catch let error as NetworkPortError {
-                return error
             } catch {
-                return nil
+                return error
             }
         }
-        #expect(error?.description == "E1.31 port 127.0.0.1:5568 is already bound by another program; pick another with --network-port e131=PORT")
+        #expect(error?.cause == .addressInUse && error?.call == "bind" && error?.endpoint == Self.endpoint)
+        #expect(error?.errno == ErrorNumber.addressInUse)
         #expect(recorder.calls.contains(.bind(fd: 42, address: 0x7F00_0001, port: 5568)))
         #expect(recorder.calls.contains(.close(fd: 42)), "the socket is closed on the way out")
     }
 
-    @Test func anAddressNotOfThisMachineSaysWhichToGive() {
-        let error = NetworkPortError.binding(.ddp, NetworkEndpoint(dotted: "10.9.9.9", port: 4048)!, errno: ErrorNumber.addressNotAvailable)
-        #expect(error.description.hasPrefix("--network-listen 10.9.9.9 is not an address of this machine"))
+    @Test func anErrnoIsReadIntoTheCauseACallerActsOn() {
+        let endpoint = NetworkEndpoint(dotted: "10.9.9.9", port: 4048)!
+        #expect(TransportError.failed("bind", endpoint, errno: ErrorNumber.addressNotAvailable).cause == .addressNotAvailable)
+        #expect(TransportError.failed("bind", endpoint, errno: ErrorNumber.permissionDenied).cause == .permissionDenied)
+        #expect(TransportError.failed("join group", endpoint, errno: ErrorNumber.noDevice).cause == .noDevice)
+        #expect(TransportError.failed("listen", endpoint, errno: EINVAL).cause == .other)
+        #expect(TransportError.failed("bind", endpoint, errno: ErrorNumber.addressInUse).description.hasPrefix("10.9.9.9:4048: bind failed ("))
     }
 
     @Test func aRealSocketReceivesADatagramWithItsSender() throws {
-        let receiver = try UDPSocket(binding: NetworkEndpoint(dotted: "127.0.0.1", port: 0)!, for: .ddp)
+        let receiver = try UDPSocket(binding: NetworkEndpoint(dotted: "127.0.0.1", port: 0)!, )
         #expect(receiver.receive(maximum: 4).isEmpty, "non-blocking: nothing waits")
     }
 
@@ -59,15 +62,16 @@ struct NetworkPortTests {
         return recorder
     }
 
-    static let groups: [(group: UInt32, universe: UInt16)] = (1...3).map { (UDPSocket.e131Group(universe: $0), $0) }
+    /// E1.31's groups of universes 1–3 (239.255.0.1–3).
+    static let groups: [UInt32] = (1...3).map { 0xEFFF_0000 | $0 }
 
     @Test func groupsPastOneSocketsLimitAreJoinedOnAHolderSocket() throws {
         let recorder = Self.kernel(limit: 2)
         SystemCallRecorder.$current.withValue(recorder) {
-            let socket = try? UDPSocket(binding: NetworkEndpoint(dotted: "0.0.0.0", port: 5568)!, for: .e131, multicastGroups: Self.groups)
+            let socket = try? UDPSocket(binding: NetworkEndpoint(dotted: "0.0.0.0", port: 5568)!, multicastGroups: Self.groups)
             #expect(socket != nil)
         }
-        let third = UDPSocket.membership(group: UDPSocket.e131Group(universe: 3), interface: 0)
+        let third = UDPSocket.membership(group: (0xEFFF_0000 | 3), interface: 0)
         let joinedOnHolder = SystemCall.setSocketOption(fd: 43, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: third)
         #expect(recorder.calls.contains(joinedOnHolder))
         #expect(recorder.calls.contains(.close(fd: 43)), "the holder closes with the socket")
@@ -77,12 +81,12 @@ struct NetworkPortTests {
     /// group joined on the interface with that address, and reads through `recvmsg`.
     @Test func oneInterfacesMulticastJoinsThereAndReadsWhereEachDatagramArrived() throws {
         let recorder = Self.kernel(limit: 20)
-        let group = UDPSocket.e131Group(universe: 7)
+        let group: UInt32 = 0xEFFF_0000 | 7
         let interface = try #require(NetworkEndpoint(dotted: "192.168.1.50", port: 0)).address
         recorder.fail(errno: EAGAIN, when: { if case .receiveMessage = $0 { true } else { false } })
         SystemCallRecorder.$current.withValue(recorder) {
-            let socket = try? UDPSocket(binding: NetworkEndpoint(address: 0, port: 5568), for: .e131,
-                                        multicastGroups: [(group, 7)], multicastInterface: interface)
+            let socket = try? UDPSocket(binding: NetworkEndpoint(address: 0, port: 5568),
+                                        multicastGroups: [group], multicastInterface: interface)
             #expect(socket?.receive(maximum: 4).isEmpty == true)
         }
         let request = UDPSocket.membership(group: group, interface: interface)
@@ -99,19 +103,19 @@ struct NetworkPortTests {
         let recorder = Self.kernel(limit: 20)
         let interface = try #require(NetworkEndpoint(dotted: "192.168.1.50", port: 0)).address
         SystemCallRecorder.$current.withValue(recorder) {
-            let socket = try? UDPSocket(binding: NetworkEndpoint(address: 0, port: 5568), for: .e131,
+            let socket = try? UDPSocket(binding: NetworkEndpoint(address: 0, port: 5568),
                                         multicastGroups: Array(Self.groups.prefix(1)), multicastInterface: interface)
-            socket?.joinE131Group(universe: 63_000)
+            socket?.joinGroup(0xEFFF_0000 | 63_000)
             #expect(socket?.failedJoins == 0)
         }
-        let sync = UDPSocket.membership(group: UDPSocket.e131Group(universe: 63_000), interface: interface)
+        let sync = UDPSocket.membership(group: (0xEFFF_0000 | 63_000), interface: interface)
         #expect(sync == [239, 255, 246, 24, 192, 168, 1, 50])
         #expect(recorder.calls.contains(.setSocketOption(fd: 43, level: Int32(IPPROTO_IP), name: IP_ADD_MEMBERSHIP, value: sync)))
         #expect(recorder.calls.contains(.close(fd: 43)), "the holder closes with the socket")
         let unicast = Self.kernel(limit: 20)
         SystemCallRecorder.$current.withValue(unicast) {
-            let socket = try? UDPSocket(binding: NetworkEndpoint(address: 0x7F00_0001, port: 5568), for: .e131)
-            socket?.joinE131Group(universe: 63_000)
+            let socket = try? UDPSocket(binding: NetworkEndpoint(address: 0x7F00_0001, port: 5568))
+            socket?.joinGroup(0xEFFF_0000 | 63_000)
         }
         #expect(!unicast.calls.contains { if case .setSocketOption(_, _, IP_ADD_MEMBERSHIP, _) = $0 { true } else { false } })
     }
@@ -121,7 +125,7 @@ struct NetworkPortTests {
     /// address has that), and nothing the kernel said nothing about.
     @Test func onlyGroupsArrivingOnTheInterfaceAreKept() throws {
         let address = try #require(NetworkEndpoint(dotted: "192.168.1.50", port: 0)).address
-        let group = UDPSocket.e131Group(universe: 1)
+        let group: UInt32 = 0xEFFF_0000 | 1
         #expect(UDPSocket.isMulticast(DatagramArrival(interfaceIndex: 2, localAddress: address, destination: group), onInterface: 2))
         #expect(!UDPSocket.isMulticast(DatagramArrival(interfaceIndex: 3, localAddress: address, destination: group), onInterface: 2),
                 "the address the kernel pairs with it does not matter: the interface does")
@@ -174,27 +178,18 @@ struct NetworkPortTests {
         #expect(DatagramArrival(packetInformation: Array(information.prefix(header))) == nil, "cut short")
     }
 
-    @Test func aGroupNoSocketCanJoinIsOneLineNamingTheSetting() {
+    @Test func aGroupNoSocketCanJoinNamesTheGroupAndTheCause() {
         let recorder = Self.kernel(limit: 2, holderFails: true)
-        let error = SystemCallRecorder.$current.withValue(recorder) { () -> NetworkPortError? in
-            do {
-                _ = try UDPSocket(binding: NetworkEndpoint(dotted: "0.0.0.0", port: 5568)!, for: .e131, multicastGroups: Self.groups)
+        let error = SystemCallRecorder.$current.withValue(recorder) { () -> TransportError? in
+            do throws(TransportError) {
+                _ = try UDPSocket(binding: NetworkEndpoint(dotted: "0.0.0.0", port: 5568)!, multicastGroups: Self.groups)
                 return nil
-            } catch let error as NetworkPortError {
-                return error
             } catch {
-                return nil
+                return error
             }
         }
-        let text = error?.description ?? ""
-        #expect(text.hasPrefix("cannot join the E1.31 multicast group 239.255.0.3 of universe 3"), "\(text)")
-        #expect(text.contains("sysctl -w net.ipv4.igmp_max_memberships=64"), "\(text)")
+        #expect(error?.call == "join group" && error?.cause == .noBufferSpace)
+        #expect(error?.endpoint == NetworkEndpoint(dotted: "239.255.0.3", port: 5568)!, "the group that did not fit")
         #expect(recorder.calls.contains(.close(fd: 42)) && recorder.calls.contains(.close(fd: 43)), "nothing left open")
-    }
-
-    @Test func noRouteForMulticastSaysWhichRouteToAdd() {
-        let group = NetworkEndpoint(dotted: "239.255.0.1", port: 5568)!
-        let error = NetworkPortError.multicastJoin(group: group, universe: 1, errno: ErrorNumber.noDevice)
-        #expect(error.description.contains("ip route add 239.255.0.0/16 dev IFACE"))
     }
 }

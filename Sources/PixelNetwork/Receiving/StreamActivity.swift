@@ -1,3 +1,4 @@
+import PixelBus
 /// What a stream's last accepted packet says about the live mode: who sends, and how long the
 /// display stays with it.
 public struct StreamActivity: Sendable, Hashable {

@@ -1,3 +1,4 @@
+import PixelBus
 extension StreamReceiver {
     /// DDP: status queries answered to the sender; pixel data for the display (or all) shown
     /// on push when whole, checked against DDP's 4-bit sequence.

@@ -1,3 +1,4 @@
+import PixelBus
 extension StreamReceiver {
     /// E1.31: data through the universe's source arbiter; sync; stream termination ends the
     /// stream at once when it came from the source that held the universe. Data naming a sync
@@ -41,10 +42,10 @@ extension StreamReceiver {
     private func askForSyncGroup(_ universe: UInt16, on channel: any DatagramChannel) {
         guard (1...63_999).contains(universe), !syncGroupsAsked.contains(universe) else { return }
         if syncGroupsAsked.count >= Self.maximumSyncGroups {
-            channel.leaveE131Group(universe: syncGroupsAsked.removeFirst())
+            channel.leaveGroup(E131Packet.multicastGroup(universe: syncGroupsAsked.removeFirst()))
         }
         syncGroupsAsked.append(universe)
-        channel.joinE131Group(universe: universe)
+        channel.joinGroup(E131Packet.multicastGroup(universe: universe))
     }
 
     /// Art-Net: ArtDmx (held for ArtSync while syncs keep coming), ArtSync, and ArtPoll answered

@@ -1,3 +1,4 @@
+import PixelBus
 /// Receives every enabled stream protocol for one display, without blocking and without
 /// sockets of its own: it reads the channels it is given (real ones from PixelSystem, or
 /// simulated ones in tests), checks each sender against `allow`, parses, arbitrates, assembles

@@ -1,3 +1,4 @@
+import PixelBus
 import PixelCore
 import PixelNetwork
 

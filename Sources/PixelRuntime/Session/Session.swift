@@ -21,15 +21,26 @@ import PixelUI
 /// refresh and brightness behave alike on models and on the Pi; a simulated panel's picture —
 /// what its device model shows — is what the front end's viewers get.
 public final class Session {
-    /// Where the panels' buses, and the inputs' GPIO, lead.
+    /// Where the panels' buses, the inputs' GPIO and the network ports lead.
     public enum Buses {
-        /// Device models on the session's `VirtualTime`; no GPIO inputs (the front end's only).
-        case simulated
-        /// The machine's buses: the panels, and the encoder, buttons and piezo of the set-up.
+        /// Device models on the session's `VirtualTime`, no GPIO inputs (the front end's only),
+        /// and `network` for the stream receivers and the sending panels' copies: the machine's
+        /// sockets (`SocketTransport`) in `sim`, a `SimulatedNetwork` in tests.
+        case simulated(network: any NetworkTransport)
+        /// The machine's buses: the panels, the encoder, buttons and piezo of the set-up, and
+        /// its network.
         case machine(any MachineBusProvider)
-        /// Panels on device models, but the encoder, buttons and piezo on the machine's GPIO
-        /// (`run --simulate-panels`: testing the inputs on a machine without panels).
+        /// Panels on device models, but the encoder, buttons and piezo on the machine's GPIO and
+        /// the machine's network (`run --simulate-panels`: testing the inputs without panels).
         case machineInputs(any MachineBusProvider)
+
+        /// Where the stream receivers' ports open.
+        var network: any NetworkTransport {
+            switch self {
+            case let .simulated(network): network
+            case let .machine(provider), let .machineInputs(provider): provider.network
+            }
+        }
     }
 
     /// What the main panel shows.
@@ -60,10 +71,6 @@ public final class Session {
         /// Leave the last picture on real panels when the run ends (`show --hardware`), instead
         /// of blanking them.
         public var keepsLastPicture = false
-        /// Opens the network streams of the set-up: nil opens this machine's sockets
-        /// (`NetworkPorts.openReceiver`); tests give a receiver on simulated channels.
-        public var openStreams: ((NetworkSetup, StreamLayout) throws -> StreamReceiver)?
-
         /// Nothing recorded, midnight on the clock, messages dropped.
         public init() {}
     }
@@ -154,14 +161,12 @@ public final class Session {
         self.report = report
         switch buses {
         case .simulated, .machineInputs:
-            let provider = SimulatedBusProvider(time: time)
-            // Sending panels send for real, so a simulated run can drive other nodes.
-            provider.network = { host, port in try UDPDatagramLink(host: host, port: port, for: .ddp) }
+            // Sending panels send on the run's network too, so a simulated run can drive other nodes.
+            let provider = SimulatedBusProvider(time: time, outsideNetwork: buses.network)
             panels = try setup.panels.map { .simulated(try SimulatedPanel($0.description, provider: provider, trace: trace), role: $0.role) }
         case let .machine(provider):
             let clock = self.clock
-            let networked = NetworkedBusProvider(provider)
-            let buses: any BusProvider = trace.map { TracingBusProvider(networked, sink: $0, clock: clock.now) } ?? networked
+            let buses: any BusProvider = trace.map { TracingBusProvider(provider, sink: $0, clock: clock.now) } ?? provider
             // The refresh thread reads the clock on its own: the machine's clock may be shared so,
             // a virtual one (moved by the frame loop's thread) may not, and leaves it unpaced.
             let refreshClock: MonotonicClock? = clock as? MonotonicClock
@@ -200,7 +205,7 @@ public final class Session {
         if let start = setup.startEffect { app.play(effectNamed: start, at: .zero) }
         let appSource = AppSource(app: app, store: store, presetStore: presetStore, warnings: [warning, presetWarning].compactMap { $0 })
         self.app = appSource
-        source = try Self.streams(over: appSource, setup: setup.network, width: width, height: height, open: options.openStreams)
+        source = try Self.streams(over: appSource, setup: setup.network, width: width, height: height, on: buses.network)
         messages += NetworkPorts.startMessages(setup.network)
 
         // The encoder, buttons and piezo on the machine's GPIO.
@@ -212,10 +217,10 @@ public final class Session {
 
     /// `app`, with the network streams of `setup` over it when any is on.
     private static func streams(over app: AppSource, setup: NetworkSetup, width: Int, height: Int,
-                                open: ((NetworkSetup, StreamLayout) throws -> StreamReceiver)?) throws -> any FrameSource {
+                                on network: any NetworkTransport) throws -> any FrameSource {
         guard setup.isOn else { return app }
         let layout = try NetworkPorts.layout(setup, width: width, height: height)
-        let receiver = try open?(setup, layout) ?? NetworkPorts.openReceiver(setup, layout: layout)
+        let receiver = try NetworkPorts.openReceiver(setup, layout: layout, on: network)
         return NetworkStreamSource(app: app, receiver: receiver, timeoutNanoseconds: setup.timeoutNanoseconds)
     }
 

@@ -1,3 +1,4 @@
+import PixelBus
 import PixelCore
 import PixelInputs
 import PixelNetwork
@@ -99,7 +100,7 @@ public enum StreamLatencyBenchmark {
     static func loopbackSocket(near: Int, for kind: NetworkProtocol = .ddp, receiveBufferBytes: Int = 262_144) throws -> (UDPSocket, UInt16) {
         for port in near..<(near + 500) {
             let endpoint = NetworkEndpoint(address: 0x7F00_0001, port: UInt16(port))
-            if let socket = try? UDPSocket(binding: endpoint, for: kind, receiveBufferBytes: receiveBufferBytes) { return (socket, UInt16(port)) }
+            if let socket = try? UDPSocket(binding: endpoint, receiveBufferBytes: receiveBufferBytes) { return (socket, UInt16(port)) }
         }
         throw NetworkBenchmarkError.noPort(near)
     }

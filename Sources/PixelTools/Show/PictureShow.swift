@@ -1,3 +1,4 @@
+import PixelBus
 import PixelConfig
 import PixelCore
 import PixelImages
@@ -62,7 +63,7 @@ public struct PictureShow {
         var options = Session.Options()
         options.traceBus = traceBus
         var source: PictureSource?
-        let session = try Session(setup: setup, buses: .simulated, clock: nil, options: options, content: .frames { width, height in
+        let session = try Session(setup: setup, buses: .simulated(network: SimulatedNetwork()), clock: nil, options: options, content: .frames { width, height in
             let made = try self.source(count: count, width: width, height: height)
             source = made
             return made

@@ -1,3 +1,4 @@
+import PixelBus
 import PixelNetwork
 
 /// The IPv4 sources allowed to use the API without a password (`--api-allow CIDR`, the same

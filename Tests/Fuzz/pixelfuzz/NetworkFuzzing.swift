@@ -1,3 +1,4 @@
+import PixelBus
 import PixelNetwork
 
 /// The network parsers' fuzz targets: each input is one datagram (or, for OPC, a TCP stream);

@@ -1,7 +1,7 @@
 /// A bound UDP port as the receiver sees it: datagrams in, replies out, never blocking.
 ///
-/// PixelSystem's `UDPSocket` is the real one (behind the system-call seam);
-/// `SimulatedDatagramChannel` lets tests hand in datagrams with no socket at all.
+/// PixelSystem's `UDPSocket` is the real one (behind the system-call seam), opened through a
+/// `NetworkTransport`; `SimulatedDatagramChannel` lets tests hand in datagrams with no socket.
 public protocol DatagramChannel: AnyObject {
     /// The datagrams waiting now, oldest first, at most `maximum` of them; empty when none.
     func receive(maximum: Int) -> [Datagram]
@@ -9,18 +9,18 @@ public protocol DatagramChannel: AnyObject {
     func send(_ bytes: [UInt8], to endpoint: NetworkEndpoint)
     /// Datagrams cut to the channel's largest size so far.
     var oversizedDatagrams: Int { get }
-    /// Asks for E1.31 universe `universe`'s multicast group too, where the channel receives
-    /// multicast (the sync universe a stream names, when it is not one of the panel's).
-    func joinE131Group(universe: UInt16)
-    /// Leaves a group `joinE131Group` joined.
-    func leaveE131Group(universe: UInt16)
+    /// Asks for multicast group `group` (IPv4, host order) too, where the channel receives
+    /// multicast; a failure is counted by the channel, never thrown.
+    func joinGroup(_ group: UInt32)
+    /// Leaves a group `joinGroup` joined.
+    func leaveGroup(_ group: UInt32)
 }
 
 extension DatagramChannel {
     /// A channel without multicast has nothing to join.
-    public func joinE131Group(universe: UInt16) {}
+    public func joinGroup(_ group: UInt32) {}
     /// Nor to leave.
-    public func leaveE131Group(universe: UInt16) {}
+    public func leaveGroup(_ group: UInt32) {}
 }
 
 /// A datagram channel with no socket: a test queues datagrams with `inject`, and reads what the
@@ -37,8 +37,8 @@ public final class SimulatedDatagramChannel: DatagramChannel {
     public private(set) var droppedDatagrams = 0
     /// Datagrams cut to `maximumSize`.
     public private(set) var oversizedDatagrams = 0
-    /// The E1.31 universes whose groups the receiver holds, oldest first.
-    public private(set) var joinedE131Groups: [UInt16] = []
+    /// The multicast groups the receiver asked for and holds, oldest first.
+    public private(set) var joinedGroups: [UInt32] = []
 
     private var queue: [Datagram] = []
 
@@ -65,9 +65,9 @@ public final class SimulatedDatagramChannel: DatagramChannel {
         return taken
     }
 
-    public func joinE131Group(universe: UInt16) { joinedE131Groups.append(universe) }
+    public func joinGroup(_ group: UInt32) { joinedGroups.append(group) }
 
-    public func leaveE131Group(universe: UInt16) { joinedE131Groups.removeAll { $0 == universe } }
+    public func leaveGroup(_ group: UInt32) { joinedGroups.removeAll { $0 == group } }
 
     public func send(_ bytes: [UInt8], to endpoint: NetworkEndpoint) {
         if sent.count >= capacity { sent.removeFirst() }

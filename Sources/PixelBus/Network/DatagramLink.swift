@@ -1,5 +1,3 @@
-import PixelBus
-
 /// Where a sending panel's datagrams go: one UDP destination. A UDP socket on a Pi and in a
 /// simulated run, a recorder (and a model that shows what arrives) in tests.
 public protocol DatagramLink: AnyObject {
