@@ -21,6 +21,9 @@ public enum InputAction: Hashable, Sendable {
     case release(Button)
     /// A change asked for over the network (the WLED JSON API).
     case remote(RemoteCommand)
+    /// What the network streams brought since the last poll, in order (empty: nothing, and
+    /// time passed, which is how a stream times out). One a frame when streams are on.
+    case streams([StreamSignal])
 
     /// The physical buttons that can be long-pressed.
     public enum Button: String, Hashable, Sendable {

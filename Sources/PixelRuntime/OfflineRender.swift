@@ -3,9 +3,9 @@ import PixelConfig
 import PixelCore
 import PixelEffects
 import PixelImages
+import PixelPanels
 import PixelSimulator
 import PixelSystem
-import PixelPanels
 
 /// `pixelwheel render`: an effect on the virtual clock, written as a GIF or a PNG.
 public enum OfflineRender {

@@ -1,8 +1,8 @@
 import Foundation
 import PixelBus
-import PixelTestSupport
-import Testing
 @testable import PixelNetwork
+import Testing
+import PixelTestSupport
 
 /// Packets built by independent senders (PyPI `sacn` and `stupidArtnet`, and sneu14/tpm2net's
 /// script for TPM2.net), recorded by scripts/record-network-peer-packets.py into

@@ -3,9 +3,9 @@ import PixelConfig
 import PixelCore
 import PixelInputs
 import PixelPanels
+@testable import PixelRuntime
 import PixelSimulator
 import PixelUI
-@testable import PixelRuntime
 
 /// A session as `sim --no-tty` builds it: simulated panels on the virtual clock, headless,
 /// midnight on the clock screen.

@@ -32,7 +32,7 @@ struct NetworkLiveModeTests {
             let layout = StreamLayout(width: width, height: height)!
             let receiver = StreamReceiver(layout: layout, channels: [(.ddp, ddp), (.artNet, artNet)], allow: allow,
                                           replyAddress: 0x7F00_0001)
-            source = NetworkStreamSource(app: AppSource(app: app, store: nil), receiver: receiver, timeoutNanoseconds: 2_500_000_000)
+            source = NetworkStreamSource(app: AppSource(app: app, store: nil), receiver: receiver)
             let output = CollectingOutput()
             loop = FrameLoop(source: source, inputs: [buttons], clock: time, framesPerSecond: 10, outputs: [output])
             output.rig = self
@@ -98,11 +98,11 @@ struct NetworkLiveModeTests {
         let rig = Rig()
         rig.pushDDP([1, 2, 3])
         try rig.frames(1)
-        #expect(rig.source.isShowingStream)
+        #expect(rig.source.app.app.showsLiveStream)
         rig.buttons.press(.menu)
         rig.pushDDP([1, 2, 3])
         try rig.frames(1)
-        #expect(!rig.source.isShowingStream && rig.source.liveStream != nil)
+        #expect(!rig.source.app.app.showsLiveStream && rig.source.app.app.isLive)
         #expect(rig.shown.last != Self.solid([1, 2, 3]))
     }
 
@@ -112,11 +112,11 @@ struct NetworkLiveModeTests {
         let rig = Rig()
         rig.pushDDP([1, 2, 3])
         try rig.frames(1)
-        #expect(rig.source.isShowingStream && rig.source.app.app.liveStream != nil)
+        #expect(rig.source.app.app.showsLiveStream && rig.source.app.app.liveStream != nil)
         rig.buttons.press(.remote(.leaveLive))
         rig.pushDDP([1, 2, 3])
         try rig.frames(3)
-        #expect(!rig.source.isShowingStream && rig.shown.last != Self.solid([1, 2, 3]))
+        #expect(!rig.source.app.app.showsLiveStream && rig.shown.last != Self.solid([1, 2, 3]))
         #expect(rig.source.app.app.liveStream == nil)
         try rig.frames(26)  // the stream times out; the next one is shown again
         rig.pushDDP([4, 5, 6])
@@ -133,16 +133,16 @@ struct NetworkLiveModeTests {
         rig.buttons.press(.remote(.liveOverride(2)))
         rig.pushDDP([7, 7, 7])
         try rig.frames(1)
-        #expect(rig.source.app.app.settings.streams == .ignore && !rig.source.isShowingStream)
+        #expect(rig.source.app.app.settings.streams == .ignore && !rig.source.app.app.showsLiveStream)
         #expect(rig.shown.last != Self.solid([7, 7, 7]))
         rig.buttons.press(.remote(.liveOverride(0)))
         rig.buttons.press(.remote(.brightness(40)))
         rig.pushDDP([7, 7, 7])
         try rig.frames(1)
-        #expect(rig.source.isShowingStream && rig.source.app.app.settings.brightness == 40)
+        #expect(rig.source.app.app.showsLiveStream && rig.source.app.app.settings.brightness == 40)
         rig.buttons.press(.remote(.liveOverride(1)))
         try rig.frames(1)
-        #expect(!rig.source.isShowingStream && rig.source.app.app.settings.streams == .ignoreUntilEnd)
+        #expect(!rig.source.app.app.showsLiveStream && rig.source.app.app.settings.streams == .ignoreUntilEnd)
         try rig.frames(30)  // the stream ends: obey again
         #expect(rig.source.app.app.settings.streams == .obey)
     }
@@ -151,7 +151,7 @@ struct NetworkLiveModeTests {
         let rig = Rig(streams: .ignoreUntilEnd)
         rig.pushDDP([9, 9, 9])
         try rig.frames(1)
-        #expect(!rig.source.isShowingStream)
+        #expect(!rig.source.app.app.showsLiveStream)
         try rig.frames(30)  // the ignored stream times out: obey again, as WLED does
         #expect(rig.source.app.app.settings.streams == .obey)
         rig.pushDDP([9, 9, 9])
@@ -163,7 +163,7 @@ struct NetworkLiveModeTests {
         let rig = Rig(streams: .ignore)
         rig.pushDDP([9, 9, 9])
         try rig.frames(2)
-        #expect(!rig.source.isShowingStream && rig.shown.last != Self.solid([9, 9, 9]))
+        #expect(!rig.source.app.app.showsLiveStream && rig.shown.last != Self.solid([9, 9, 9]))
     }
 
     @Test func sendersOutsideAllowAreDroppedAndCounted() throws {
@@ -195,7 +195,7 @@ struct NetworkLiveModeTests {
         #expect(replies.count == 1)  // 32 pixels: one universe
         #expect(replies.first?.to == NetworkEndpoint(dotted: "10.0.0.7", port: 6454))
         #expect(replies.first?.bytes.count == ArtPollReply.length)
-        #expect(!rig.source.isShowingStream, "a poll does not take the display")
+        #expect(!rig.source.app.app.showsLiveStream, "a poll does not take the display")
     }
 
     @Test func aWLEDTimeoutByteOverridesTheTimeout() throws {

@@ -1,15 +1,16 @@
 import Foundation
 import Testing
 import PixelBus
-import PixelTestSupport
 import PixelConfig
-import PixelImages
-import PixelSimulator
 import PixelCore
 import PixelEffects
-import PixelSystem
-import PixelUI
+import PixelImages
 @testable import PixelRuntime
+import PixelSimulator
+import PixelSystem
+import PixelTestSupport
+import PixelUI
+
 #if os(Linux)
 import PixelLinux
 #endif

@@ -19,7 +19,7 @@ import xml.etree.ElementTree
 
 import websocket  # python3-websocket (websocket-client)
 
-from pixelwheel_web import BINARY, Server
+from pixelwheel_web import BINARY, MENU, Client, Server
 
 # The flood: this many requests over this many connections at once, each answered or refused.
 FLOOD_REQUESTS = 3000
@@ -185,10 +185,6 @@ class WLEDHostileInputTests(unittest.TestCase):
         self.assertEqual(message["state"]["bri"], 51)
         for ws in clients[2:]:
             ws.close()
-
-
-if __name__ == "__main__":
-    unittest.main()
 
 
 def get_text(server, path, headers=None):
@@ -376,3 +372,66 @@ class WLEDLiveStreamTests(unittest.TestCase):
         self.assertEqual(request(self.server, "GET", "/json/state")[2]["lor"], 2)
         self.assertEqual(post(self.server, {"lor": 0, "v": True})[2]["lor"], 0)
         self.until(self.streamed, "lor 0 did not show the running stream again")
+
+
+class PageLiveStreamTests(WLEDLiveStreamTests):
+    """The same rules from the page, with no WLED API: the controls view's own channel
+    (`/page/json/state`, which the page's login guards) and the wheel's MENU on the page's
+    WebSocket. What shows is read from the frames the page receives."""
+
+    def setUp(self):
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        probe.bind(("127.0.0.1", 0))
+        self.ddp_port = probe.getsockname()[1]
+        probe.close()
+        self.server = Server("--network", "ddp", "--network-port", "ddp=%d" % self.ddp_port, size="16x8")
+        self.viewer = Client(self.server)
+        self.streaming = threading.Event()
+        self.streaming.set()
+        self.sender = threading.Thread(target=self.stream, daemon=True)
+        self.sender.start()
+
+    def page_post(self, body):
+        return request(self.server, "POST", "/page/json/state", json.dumps(body).encode(), {"Content-Type": "application/json"})
+
+    def info_live(self):
+        return request(self.server, "GET", "/page/json/info")[2]["live"]
+
+    def streamed(self):
+        """Whether the newest frame the page got is the stream's red picture."""
+        self.viewer.receive(0.15)
+        if not self.viewer.frames:
+            return False
+        rgb = self.viewer.frames[-1][4]
+        return len(set(rgb[i:i + 3] for i in range(0, len(rgb), 3))) == 1 and rgb[0] > 0 and rgb[1] == 0 and rgb[2] == 0
+
+    def test_the_api_is_off(self):
+        self.assertEqual(request(self.server, "GET", "/json/state")[0], 404)
+
+    def test_live_false_gives_the_display_back_until_the_stream_ends(self):
+        self.until(self.info_live, "the stream never went live")
+        self.until(self.streamed, "the stream's red picture never reached the page")
+        self.assertEqual(self.page_post({"live": False})[0], 200)
+        self.until(lambda: not self.info_live(), "info.live still true after the page's {\"live\":false}")
+        self.until(lambda: not self.streamed(), "the stream still shows after the page's {\"live\":false}")
+        time.sleep(1)
+        self.assertFalse(self.streamed(), "the stream took the display back while it ran")
+
+    def test_lor_during_a_stream_takes_effect_at_once(self):
+        self.until(self.streamed, "the stream's red picture never reached the page")
+        self.assertEqual(self.page_post({"lor": 2, "v": True})[2]["lor"], 2)
+        self.until(lambda: not self.streamed(), "the page's lor 2 did not hide the running stream")
+        self.assertEqual(self.page_post({"lor": 0, "v": True})[2]["lor"], 0)
+        self.until(self.streamed, "the page's lor 0 did not show the running stream again")
+
+    def test_the_wheels_menu_gives_the_display_back_until_the_stream_ends(self):
+        self.until(self.streamed, "the stream's red picture never reached the page")
+        self.viewer.press(MENU)
+        self.until(lambda: not self.streamed(), "MENU on the page's wheel did not give the display back")
+        self.until(lambda: not self.info_live(), "info.live still true after MENU")
+        time.sleep(1)
+        self.assertFalse(self.streamed(), "the stream took the display back while it ran")
+
+
+if __name__ == "__main__":
+    unittest.main()

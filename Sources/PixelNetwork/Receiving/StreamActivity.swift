@@ -1,28 +1,20 @@
 import PixelBus
+import PixelCore
+
 /// What a stream's last accepted packet says about the live mode: who sends, and how long the
 /// display stays with it.
 public struct StreamActivity: Sendable, Hashable {
-    /// How long the stream holds the display without packets.
-    public enum Hold: Sendable, Hashable {
-        /// The receiver's timeout (`--network-timeout`, 2.5 s unless told).
-        case standard
-        /// This many nanoseconds (WLED UDP's timeout byte, 1–254 s).
-        case nanoseconds(Int64)
-        /// Until the stream says otherwise (WLED UDP's timeout byte 255).
-        case forever
-    }
-
     /// The protocol.
     public var networkProtocol: NetworkProtocol
     /// The sender.
     public var sender: NetworkEndpoint
     /// How long the display stays with the stream after this packet.
-    public var hold: Hold
+    public var hold: StreamHold
     /// True when the packet ends the stream at once (E1.31 stream terminated, WLED timeout 0).
     public var ends: Bool
 
     /// Activity of `networkProtocol` from `sender`.
-    public init(networkProtocol: NetworkProtocol, sender: NetworkEndpoint, hold: Hold = .standard, ends: Bool = false) {
+    public init(networkProtocol: NetworkProtocol, sender: NetworkEndpoint, hold: StreamHold = .standard, ends: Bool = false) {
         self.networkProtocol = networkProtocol
         self.sender = sender
         self.hold = hold

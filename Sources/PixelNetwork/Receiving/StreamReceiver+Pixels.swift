@@ -1,4 +1,6 @@
 import PixelBus
+import PixelCore
+
 extension StreamReceiver {
     /// DDP: status queries answered to the sender; pixel data for the display (or all) shown
     /// on push when whole, checked against DDP's 4-bit sequence.
@@ -77,7 +79,7 @@ extension StreamReceiver {
     /// WLED UDP realtime: every packet is shown whole; its timeout byte sets how long the stream
     /// holds the display, and 0 ends it at once.
     func handleWLED(_ packet: WLEDRealtimePacket) -> Outcome? {
-        let hold: StreamActivity.Hold
+        let hold: StreamHold
         switch packet.timeout {
         case .leaveNow: return Outcome(ends: true)
         case .never: hold = .forever

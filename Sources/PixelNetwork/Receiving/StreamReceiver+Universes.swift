@@ -1,4 +1,5 @@
 import PixelBus
+
 extension StreamReceiver {
     /// E1.31: data through the universe's source arbiter; sync; stream termination ends the
     /// stream at once when it came from the source that held the universe. Data naming a sync

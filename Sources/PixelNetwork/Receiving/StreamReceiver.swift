@@ -1,4 +1,6 @@
 import PixelBus
+import PixelCore
+
 /// Receives every enabled stream protocol for one display, without blocking and without
 /// sockets of its own: it reads the channels it is given (real ones from PixelSystem, or
 /// simulated ones in tests), checks each sender against `allow`, parses, arbitrates, assembles
@@ -90,7 +92,7 @@ public final class StreamReceiver {
     /// What handling one packet came to.
     struct Outcome {
         var completed = false
-        var activity: StreamActivity.Hold?
+        var activity: StreamHold?
         var ends = false
     }
 

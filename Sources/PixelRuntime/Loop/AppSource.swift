@@ -1,8 +1,8 @@
-import PixelInputs
 import PixelCore
 import PixelEffects
-import PixelUI
+import PixelInputs
 import PixelPanels
+import PixelUI
 
 /// The PixelWheel app as the frame loop's source: it renders the app on a supersampling
 /// canvas, counts clicks (the simulator's stand-in for the piezo) and saves settings whenever
@@ -85,17 +85,6 @@ public final class AppSource: FrameSource {
 
     public var brightnessPercent: Int? { app.settings.brightness }
 
-    /// Tells the app which network stream is live (nil: none), for Now Playing and About.
-    public func setLiveStream(_ stream: (protocolName: String, sender: String)?) {
-        let unchanged = app.liveStream?.protocolName == stream?.protocolName && app.liveStream?.sender == stream?.sender
-        if !unchanged { app.liveStream = stream }
-    }
-
-    /// Sets what network streams may do, saved like any setting.
-    public func setStreams(_ streams: StreamOverride) {
-        app.setStreams(streams)
-        saveChangedSettings()
-    }
 }
 
 /// One effect as the frame loop's source (`render`, `bench`): no input, full brightness.

@@ -4,17 +4,12 @@ import PixelNetwork
 import PixelUI
 
 /// The app with network streams over it: the frame source of a session whose set-up turns a
-/// network protocol on. The frame loop polls it once per frame (`poll(at:)`, never blocking);
-/// the newest whole frame a stream completed replaces what the app renders, at the main
-/// panel's logical size, and goes through the same brightness and panel path as every frame.
-///
-/// While a stream shows, the wheel and buttons leave the app exactly as it was: their input
-/// other than MENU is dropped, and MENU gives the display back to the menu until the stream
-/// ends. The remote's commands (the WLED API, the page's controls) still reach the app, as in
-/// WLED: `lor` takes effect at once (a stream hidden by it stays hidden until it ends, for
-/// `lor` 1), and `{"live":false}` gives the display back as MENU does. When the stream ends or
-/// times out, the app's screen comes back as it was. The app's Now Playing and About (and the
-/// API's `info.live`) show the live stream's protocol and sender, unless it was given back.
+/// network protocol on. It only feeds frames: the frame loop polls it once per frame
+/// (`poll(at:)`, never blocking), it keeps the newest whole frame a stream completed, and hands
+/// the poll's activity to the app as one `InputAction.streams` event. The app's live mode
+/// decides whether the stream has the display (the first packet, the timeout, a termination,
+/// MENU, `{"live":false}` and `lor`); while it does, the stream's frame replaces what the app
+/// renders, at the main panel's logical size, through the same brightness and panel path.
 public final class NetworkStreamSource: FrameSource, PolledFrameSource {
     /// The app under the streams.
     public let app: AppSource
@@ -23,63 +18,38 @@ public final class NetworkStreamSource: FrameSource, PolledFrameSource {
     /// Whole frames shown from streams so far.
     public private(set) var streamFramesShown = 0
 
-    private var live: LiveMode
     private var latest: Frame?
     private var latestIsNew = false
 
-    /// Streams from `receiver` over `app`, a stream timing out after `timeoutNanoseconds`.
-    public init(app: AppSource, receiver: StreamReceiver, timeoutNanoseconds: Int64) {
+    /// Streams from `receiver` over `app`.
+    public init(app: AppSource, receiver: StreamReceiver) {
         self.app = app
         self.receiver = receiver
-        live = LiveMode(standardTimeout: timeoutNanoseconds)
     }
 
-    /// Whether a stream is on the display now.
-    public var isShowingStream: Bool { live.isShown(under: app.app.settings.streams) }
-
-    /// The live stream, if any (shown or not).
-    public var liveStream: StreamActivity? { live.stream }
-
-    /// Reads what arrived, keeps the newest whole frame, and moves the live mode on.
+    /// Reads what arrived, keeps the newest whole frame, and tells the app's live mode.
     public func poll(at time: FrameTime) throws {
-        let now = time.nanoseconds
-        let result = receiver.poll(at: now)
+        let result = receiver.poll(at: time.nanoseconds)
         if let bytes = result.frame {
             latest = Self.frame(from: bytes, width: receiver.layout.width, height: receiver.layout.height)
             latestIsNew = true
         }
-        let change = live.observe(result.activity, at: now)
-        if change == .ended {
-            latest = nil
-            if app.app.settings.streams == .ignoreUntilEnd { app.setStreams(.obey) }
-        }
-        reportLiveStream()
+        try app.handle(InputEvent(.streams(result.activity.map(Self.signal)), at: time))
+        if !app.app.isLive { latest = nil }
     }
 
-    /// Tells the app the live stream, or none when there is none or it was given back.
-    private func reportLiveStream() {
-        let shown = live.dismissed ? nil : live.stream
-        app.setLiveStream(shown.map { (protocolName: $0.networkProtocol.displayName, sender: $0.sender.addressText) })
+    /// What `activity` tells the app.
+    static func signal(_ activity: StreamActivity) -> StreamSignal {
+        StreamSignal(protocolName: activity.networkProtocol.displayName, sender: activity.sender.addressText,
+                     senderPort: activity.sender.port, hold: activity.hold, ends: activity.ends)
     }
 
     public func handle(_ event: InputEvent) throws {
-        guard isShowingStream else {
-            try app.handle(event)
-            return
-        }
-        switch event.action {
-        case .menu, .remote(.leaveLive):
-            live.dismiss()
-            reportLiveStream()
-        case .remote:
-            try app.handle(event)
-        default:
-            break
-        }
+        try app.handle(event)
     }
 
     public func render(at time: FrameTime) -> Frame {
-        guard isShowingStream else { return app.render(at: time) }
+        guard app.app.showsLiveStream else { return app.render(at: time) }
         if latestIsNew {
             streamFramesShown += 1
             latestIsNew = false

@@ -203,6 +203,7 @@ public final class Session {
         app.textFont = setup.textFont
         if let text = setup.text { app.marqueeText = text }
         if let start = setup.startEffect { app.play(effectNamed: start, at: .zero) }
+        app.streamTimeout = FrameTime(nanoseconds: setup.network.timeoutNanoseconds)
         let appSource = AppSource(app: app, store: store, presetStore: presetStore, warnings: [warning, presetWarning].compactMap { $0 })
         self.app = appSource
         source = try Self.streams(over: appSource, setup: setup.network, width: width, height: height, on: buses.network)
@@ -221,7 +222,7 @@ public final class Session {
         guard setup.isOn else { return app }
         let layout = try NetworkPorts.layout(setup, width: width, height: height)
         let receiver = try NetworkPorts.openReceiver(setup, layout: layout, on: network)
-        return NetworkStreamSource(app: app, receiver: receiver, timeoutNanoseconds: setup.timeoutNanoseconds)
+        return NetworkStreamSource(app: app, receiver: receiver)
     }
 
     /// The network streams over the app, when the set-up turns one on.

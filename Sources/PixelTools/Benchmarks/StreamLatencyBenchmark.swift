@@ -63,7 +63,7 @@ public enum StreamLatencyBenchmark {
         settings.brightness = 100  // the frames as sent: their grey level names them
         let app = PixelWheelApp(width: width, height: height, framesPerSecond: fps, settings: settings,
                                 version: PixelWheelVersion.current, seed: 1)
-        let source = NetworkStreamSource(app: AppSource(app: app, store: nil), receiver: receiver, timeoutNanoseconds: 2_500_000_000)
+        let source = NetworkStreamSource(app: AppSource(app: app, store: nil), receiver: receiver)
         let log = SendLog()
         let stop = StopWhenDone(log)
         var waits: [Int64] = []

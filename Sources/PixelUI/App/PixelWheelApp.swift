@@ -1,6 +1,6 @@
-import PixelInputs
 import PixelCore
 import PixelEffects
+import PixelInputs
 
 /// The whole PixelWheel user interface as a pure state machine: input events in, pictures
 /// out. It owns the menu stack, the player and the settings; it touches no clock, file or
@@ -99,9 +99,23 @@ public struct PixelWheelApp {
     /// The index into `MenuEntry.effects` of the effect playing or paused (shuffle's current one), if any.
     public var playingEffect: Int? { player?.index }
 
-    /// The network stream that is live, if any: its protocol ("E1.31") and sender
-    /// ("192.168.1.20"), shown on Now Playing and in About. The runtime sets it.
-    public var liveStream: (protocolName: String, sender: String)?
+    /// The network stream that is live and not given back, if any: its protocol ("E1.31") and
+    /// sender ("192.168.1.20"), shown on Now Playing, in About and as the API's `info.live`.
+    public var liveStream: (protocolName: String, sender: String)? {
+        guard let stream = live.stream, !live.dismissed else { return nil }
+        return (stream.protocolName, stream.sender)
+    }
+    /// Whether a network stream is live, shown or not.
+    public var isLive: Bool { live.stream != nil }
+    /// Whether a live stream has the display: one is live, not given back with MENU or
+    /// `{"live":false}`, and the Streams setting (`lor`) obeys it. The runtime then shows the
+    /// stream's frame instead of the app's, and the wheel's input other than MENU is dropped.
+    public var showsLiveStream: Bool { live.isShown(under: settings.streams) }
+    /// How long a stream keeps the display without packets, unless its packets say otherwise
+    /// (`--network-timeout`, 2.5 s unless told).
+    public var streamTimeout = FrameTime(nanoseconds: 2_500_000_000)
+    /// The live mode: which stream is live, until when, and whether it was given back.
+    var live = LiveMode()
     /// Whether the effect is paused.
     public var isPaused: Bool { player?.isPaused ?? false }
     /// Depth of the menu stack (1 = top level).
@@ -143,7 +157,26 @@ public struct PixelWheelApp {
     }
 
     private mutating func apply(_ event: InputEvent) {
+        if case let .streams(signals) = event.action {
+            // Time moves only the live mode: the app under a stream stays as it was left.
+            // "Ignore once" lasts until the stream it ignored ends, then streams are obeyed again.
+            if live.observe(signals, at: event.time, timeout: streamTimeout) == .ended && settings.streams == .ignoreUntilEnd {
+                setStreams(.obey)
+            }
+            return
+        }
         update(at: event.time)
+        if showsLiveStream {
+            // The stream has the display: MENU and `{"live":false}` give it back until the stream
+            // ends; the remote's other commands apply underneath (`lor` at once); the wheel's
+            // other input is dropped, so the app is found as it was left.
+            switch event.action {
+            case .menu, .remote(.leaveLive): live.dismiss()
+            case let .remote(command): applyRemote(command, at: event.time)
+            default: break
+            }
+            return
+        }
         if case let .remote(command) = event.action {
             applyRemote(command, at: event.time)
             return
@@ -173,7 +206,7 @@ public struct PixelWheelApp {
         case .playPause: player?.togglePause(at: event.time)
         case .next: player?.step(1, at: event.time)
         case .previous: player?.step(-1, at: event.time)
-        case .longPress, .release, .remote: break
+        case .longPress, .release, .remote, .streams: break
         }
     }
 
@@ -304,8 +337,8 @@ public struct PixelWheelApp {
         }
     }
 
-    /// Sets what network streams may do (the runtime sets "ignore once" back to obey when the
-    /// ignored stream ends, as WLED does).
+    /// Sets what network streams may do ("ignore once" goes back to obey when the ignored
+    /// stream ends, as in WLED).
     public mutating func setStreams(_ streams: StreamOverride) {
         changeSettings { $0.streams = streams }
     }

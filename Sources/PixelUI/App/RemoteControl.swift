@@ -31,7 +31,7 @@ extension PixelWheelApp {
             guard all.indices.contains(code) else { return }
             setStreams(all[code])
         case .leaveLive:
-            break  // the stream source over the app handles it
+            live.dismiss()  // only reached with no stream shown: then a no-op, or after lor hid it
         case let .loadPreset(id):
             loadPreset(id, at: time)
         case let .savePreset(id, name):
