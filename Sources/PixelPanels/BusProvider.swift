@@ -42,9 +42,11 @@ public protocol MachineBusProvider: BusProvider {
 extension MachineBusProvider {
     /// A sending panel's links are sockets on the machine's network.
     public func datagramLinks(to destinations: [(host: UInt32, port: UInt16)], for panel: PanelDescription) throws(BusError) -> [any DatagramLink] {
-        try destinations.map { destination throws(BusError) in
-            try network.openLink(to: NetworkEndpoint(address: destination.host, port: destination.port))
+        var links: [any DatagramLink] = []
+        for destination in destinations {
+            links.append(try network.openLink(to: NetworkEndpoint(address: destination.host, port: destination.port)))
         }
+        return links
     }
 }
 

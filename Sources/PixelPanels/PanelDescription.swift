@@ -75,8 +75,8 @@ public struct PanelDescription: Sendable {
             board = .apa102(try APA102Configuration(options: &options), chip: type == "sk9822" ? .sk9822 : .apa102)
         default: throw .unknownType(type, known: Self.knownTypes)
         }
-        // Then the mounting, the same keys for every type, except the old max7219 spelling.
-        let mounting = type == "max7219" && MAX7219Configuration.usesOldKeys(options) ? Mounting.upright : try options.mounting()
+        // Then the mounting, the same keys for every type.
+        let mounting = try options.mounting()
         self.mounting = mounting
         kind = board
         let bus = Self.bus(of: kind)

@@ -26,14 +26,13 @@ public struct PanelTypeSummary: Sendable {
         + "(seen from the front), then mirror=x|y|xy flips it; a quarter turn swaps the frame's width and height"
 
     /// The notes of `type`: the rows of its board table (max7219 modules, ht16k33 layouts,
-    /// is31fl3731 boards, ready-made strip tiles, hub75 multiplexing schemes), and the old
-    /// meanings of `rotate`.
+    /// is31fl3731 boards, ready-made strip tiles, hub75 multiplexing schemes), and what
+    /// `rotate` means there.
     static func notes(_ type: String) -> [String] {
         switch type {
         case "max7219":
-            return MAX7219Module.all.map { "module=\($0.name): \($0.boards) (old \($0.legacyOptions))" } + [
-                "alias: rotate and mirror on max7219 were the block wiring; now module= (the old spellings above, "
-                    + "still accepted without module=); with module=, rotate and mirror turn and flip the whole row",
+            return MAX7219Module.all.map { "module=\($0.name): \($0.boards)" } + [
+                "rotate and mirror turn and flip the whole row, as on every type; the block wiring is module=",
             ]
         case "ht16k33":
             return HT16K33Board.all.map { "layout=\($0.name): \($0.boards)" } + ["alias: rotate on ht16k33 was 0|180 (the board upside down; 180 shows the same); now the mounting: "

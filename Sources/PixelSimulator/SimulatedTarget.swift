@@ -60,8 +60,8 @@ public struct SimulatedTarget {
         self.model = model; self.spi = spi; self.i2c = i2c; self.gpio = gpio
     }
 
-    /// A MAX7219 row is modelled as the module wiring its options describe (`module=`, or the
-    /// old `rotate`/`mirror` that name one) and the chain direction `reverse` gives. The
+    /// A MAX7219 row is modelled as the module wiring its `module=` describes and the chain
+    /// direction `reverse` gives. The
     /// mounting is not the model's business: the model shows the row as built.
     static func max7219Board(_ configuration: MAX7219Configuration) -> MAX7219Board {
         MAX7219Board(configuration)

@@ -24,11 +24,11 @@ private func max7219Frame(chips: Int, lit: [(Int, Int)]) -> Frame {
     // MARK: options
 
     @Test func optionsGiveChipsRotationOrderAndBrightness() throws {
-        var options = try PanelOptions(parsing: "max7219:chips=2,rotate=90,reverse,brightness=3")
+        var options = try PanelOptions(parsing: "max7219:chips=2,module=generic,reverse,brightness=3")
         let configuration = try MAX7219Configuration(options: &options)
         try options.finish()
         #expect(configuration.chips == 2)
-        #expect(configuration.rotation == .clockwise90)
+        #expect(configuration.module.name == "generic")
         #expect(configuration.reversed)
         #expect(configuration.intensity == 3)
         #expect(configuration.width == 16 && configuration.height == 8)
@@ -38,19 +38,19 @@ private func max7219Frame(chips: Int, lit: [(Int, Int)]) -> Frame {
         var options = try PanelOptions(parsing: "max7219")
         let configuration = try MAX7219Configuration(options: &options)
         try options.finish()
-        #expect(configuration == MAX7219Configuration(chips: 4, rotation: .none, reversed: false, intensity: 7))
+        #expect(configuration == MAX7219Configuration(chips: 4, module: .fc16, reversed: false, intensity: 7))
     }
 
     @Test func aMisspeltOptionIsRejectedByFinish() throws {
         var options = try PanelOptions(parsing: "max7219:chip=2")
         _ = try MAX7219Configuration(options: &options)
         #expect(throws: PanelConfigurationError.unknownKey(type: "max7219", key: "chip",
-                                                           known: ["brightness", "chips", "mirror", "reverse", "rotate"])) {
+                                                           known: ["brightness", "chips", "module", "reverse"])) {
             try options.finish()
         }
     }
 
-    @Test(arguments: [("rotate=45", "rotate"), ("chips=17", "chips"), ("chips=0", "chips"), ("brightness=16", "brightness")])
+    @Test(arguments: [("module=fc17", "module"), ("chips=17", "chips"), ("chips=0", "chips"), ("brightness=16", "brightness")])
     func outOfRangeOptionsNameTheKey(text: String, key: String) throws {
         var options = try PanelOptions(parsing: "max7219:" + text)
         do {
@@ -114,22 +114,22 @@ private func max7219Frame(chips: Int, lit: [(Int, Int)]) -> Frame {
                 == [[0x00, 0x00, 0x01, 0x80]])
     }
 
-    @Test func rotate90PutsTheTopLeftLEDOnDigit7SegmentDPAsOnAGenericModule() {
+    @Test func theGenericModulePutsTheTopLeftLEDOnDigit7SegmentDP() {
         // Generic module (MD_MAX72xx notes): columns D7…D0 left to right, rows DP, A…G top
         // to bottom, so the top-left LED is digit 7 (register 0x08), DP (D7).
-        let encoder = MAX7219Encoder(configuration: MAX7219Configuration(chips: 1, rotation: .clockwise90))
+        let encoder = MAX7219Encoder(configuration: MAX7219Configuration(chips: 1, module: MAX7219Module.named("generic")!))
         #expect(encoder.transactions(for: max7219Frame(chips: 1, lit: [(0, 0)]))[7] == [0x08, 0x80])
         // Second column from the left is digit 6; third row down is segment B (D5).
         #expect(encoder.digitRegisters(for: max7219Frame(chips: 1, lit: [(1, 2)])) == [0, 0, 0, 0, 0, 0, 0x20, 0])
     }
 
-    @Test func halfTurnPutsTheTopLeftLEDOnDigit7BitD0() {
-        let encoder = MAX7219Encoder(configuration: MAX7219Configuration(chips: 1, rotation: .halfTurn))
+    @Test func theICStationModulePutsTheTopLeftLEDOnDigit7BitD0() {
+        let encoder = MAX7219Encoder(configuration: MAX7219Configuration(chips: 1, module: MAX7219Module.named("icstation")!))
         #expect(encoder.digitRegisters(for: max7219Frame(chips: 1, lit: [(0, 0)])) == [0, 0, 0, 0, 0, 0, 0, 0x01])
     }
 
-    @Test func rotate270PutsTheTopLeftLEDOnDigit0BitD0() {
-        let encoder = MAX7219Encoder(configuration: MAX7219Configuration(chips: 1, rotation: .clockwise270))
+    @Test func theLumaModulePutsTheTopLeftLEDOnDigit0BitD0() {
+        let encoder = MAX7219Encoder(configuration: MAX7219Configuration(chips: 1, module: MAX7219Module.named("luma")!))
         #expect(encoder.digitRegisters(for: max7219Frame(chips: 1, lit: [(0, 0)])) == [0x01, 0, 0, 0, 0, 0, 0, 0])
     }
 

@@ -98,12 +98,12 @@ import Testing
 }
 
 @Suite struct MountingListNoteTests {
-    @Test func listNamesEveryModuleRowWithItsOldSpellingAndTheAlias() throws {
+    @Test func listNamesEveryModuleRowAndWhatRotateMeans() throws {
         let max7219 = try #require(PanelTypeSummary.all.first { $0.type == "max7219" })
         for module in MAX7219Module.all {
-            #expect(max7219.notes.contains("module=\(module.name): \(module.boards) (old \(module.legacyOptions))"))
+            #expect(max7219.notes.contains("module=\(module.name): \(module.boards)"))
         }
-        #expect(max7219.notes.contains { $0.hasPrefix("alias: rotate and mirror on max7219 were the block wiring; now module=") })
+        #expect(max7219.notes.contains { $0.hasPrefix("rotate and mirror turn and flip the whole row, as on every type") })
         #expect(max7219.keys.map(\.key).contains("module"))
     }
 
@@ -123,7 +123,7 @@ import Testing
         for (line, module) in zip(rows, MAX7219Module.all) {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             #expect(fields == [module.name, module.rows.map(\.name).joined(separator: " "),
-                               module.columns.map(\.name).joined(separator: " "), module.legacyOptions, module.boards])
+                               module.columns.map(\.name).joined(separator: " "), module.boards])
         }
     }
 }

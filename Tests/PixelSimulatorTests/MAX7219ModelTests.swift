@@ -51,7 +51,7 @@ private func max7219Panel(_ text: String, on model: MAX7219Model) throws -> MAX7
 
     @Test func genericModulesShowTheFrameWithRotate90() throws {
         let model = MAX7219Model(board: .generic(chips: 2))
-        let panel = try max7219Panel("max7219:chips=2,rotate=90,brightness=15", on: model)
+        let panel = try max7219Panel("max7219:chips=2,module=generic,brightness=15", on: model)
         let frame = max7219TestPattern(chips: 2)
         try panel.show(frame)
         #expect(model.picture == max7219Expected(frame, level: 63487))  // 65535 × 31/32
@@ -59,7 +59,7 @@ private func max7219Panel(_ text: String, on model: MAX7219Model) throws -> MAX7
 
     @Test func upsideDownFC16RowShowsTheFrameWithRotate180AndReverse() throws {
         let model = MAX7219Model(board: .fc16(chips: 3, upsideDown: true))
-        let panel = try max7219Panel("max7219:chips=3,rotate=180,reverse,brightness=0", on: model)
+        let panel = try max7219Panel("max7219:chips=3,module=icstation,reverse,brightness=0", on: model)
         let frame = max7219TestPattern(chips: 3)
         try panel.show(frame)
         #expect(model.picture == max7219Expected(frame, level: 2048))  // 65535 × 1/32
@@ -69,7 +69,7 @@ private func max7219Panel(_ text: String, on model: MAX7219Model) throws -> MAX7
         // luma.led_matrix's default block: digit = column, D0 at the top, first chip leftmost.
         let wiring = MAX7219ModuleWiring(name: "luma", rows: "G F E D C B A DP", columns: "D0 D1 D2 D3 D4 D5 D6 D7")
         let model = MAX7219Model(board: MAX7219Board(wiring: wiring, chips: 2, chainRunsLeftToRight: true))
-        let panel = try max7219Panel("max7219:chips=2,rotate=270,reverse", on: model)
+        let panel = try max7219Panel("max7219:chips=2,module=luma,reverse", on: model)
         let frame = max7219TestPattern(chips: 2)
         try panel.show(frame)
         #expect(model.picture == max7219Expected(frame, level: 30720))
@@ -257,12 +257,12 @@ private func max7219Panel(_ text: String, on model: MAX7219Model) throws -> MAX7
 
     // MARK: every orientation
 
-    static let everyOrientation: [String] = ["0", "90", "180", "270"].flatMap { rotate in
-        ["", ",mirror"].flatMap { mirror in ["", ",reverse"].map { "rotate=\(rotate)\(mirror)\($0)" } }
+    static let everyOrientation: [String] = MAX7219Module.all.flatMap { module in
+        ["", ",reverse"].map { "module=\(module.name)\($0)" }
     }
 
     @Test(arguments: everyOrientation)
-    func everyCombinationOfRotateMirrorAndReverseIsABoardThatShowsTheFrame(_ options: String) throws {
+    func everyModuleEitherWayRoundIsABoardThatShowsTheFrame(_ options: String) throws {
         // The model's board comes from the options, as `decode` and `sim` build it.
         let target = try SimulatedTarget(try PanelDescription(parsing: "max7219:chips=3,brightness=15,\(options)"))
         let model = try #require(target.model as? MAX7219Model)
@@ -274,31 +274,27 @@ private func max7219Panel(_ text: String, on model: MAX7219Model) throws -> MAX7
     }
 
     @Test func theEightBlockWiringsAreAllDifferent() {
-        let wirings = Set(["0", "90", "180", "270"].flatMap { rotate in
-            [false, true].map { mirror in
-                MAX7219ModuleWiring(MAX7219Configuration(chips: 1, rotation: MAX7219Rotation(rawValue: Int(rotate)!)!, mirrored: mirror))
-            }
-        }.map { [$0.rows, $0.columns] })
+        let wirings = Set(MAX7219Module.all.map { MAX7219ModuleWiring(MAX7219Configuration(chips: 1, module: $0)) }.map { [$0.rows, $0.columns] })
         #expect(wirings.count == 8)
     }
 
-    @Test func theNamedModulesAreRotate90Rotate180AndMirror() {
-        func wiring(_ rotation: MAX7219Rotation, mirrored: Bool = false) -> MAX7219ModuleWiring {
-            MAX7219ModuleWiring(MAX7219Configuration(chips: 1, rotation: rotation, mirrored: mirrored))
+    @Test func theModelsNamedWiringsAreTheDriversModules() {
+        func wiring(_ name: String) -> MAX7219ModuleWiring {
+            MAX7219ModuleWiring(MAX7219Configuration(chips: 1, module: MAX7219Module.named(name)!))
         }
-        #expect(wiring(.none) == .fc16)
-        #expect(wiring(.clockwise90) == .generic)
-        #expect(wiring(.halfTurn) == .icStation)
-        #expect(wiring(.none, mirrored: true) == .parola)
-        #expect(wiring(.clockwise270).name == "FC-16 turned 270°")
+        #expect(wiring("fc16") == .fc16)
+        #expect(wiring("generic") == .generic)
+        #expect(wiring("icstation") == .icStation)
+        #expect(wiring("parola") == .parola)
+        #expect(wiring("luma").name == "luma")
     }
 
     @Test func aBoardTurnedOverIsTheSameAsTurningEachBlockAndReversingTheChain() throws {
         let upsideDown = MAX7219Model(board: .fc16(chips: 3, upsideDown: true))
-        let configured = MAX7219Model(board: MAX7219Board(MAX7219Configuration(chips: 3, rotation: .halfTurn, reversed: true)))
+        let configured = MAX7219Model(board: MAX7219Board(MAX7219Configuration(chips: 3, module: MAX7219Module.named("icstation")!, reversed: true)))
         let frame = max7219TestPattern(chips: 3)
         for model in [upsideDown, configured] {
-            try max7219Panel("max7219:chips=3,rotate=180,reverse", on: model).show(frame)
+            try max7219Panel("max7219:chips=3,module=icstation,reverse", on: model).show(frame)
         }
         #expect(upsideDown.picture == configured.picture)
     }

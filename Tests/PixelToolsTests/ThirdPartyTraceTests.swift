@@ -57,20 +57,19 @@ enum ThirdPartyFixtures {
     /// luma.led_matrix's `block_orientation` and `blocks_arranged_in_reverse_order`, and the
     /// `max7219:` options that show its picture (the table in hardware/README.md, MAX7219 section).
     static let matches: [(file: String, options: String)] = [
-        ("max7219-orientation0", "rotate=270,reverse"),
-        ("max7219-orientation0-reverse", "rotate=270"),
-        ("max7219-orientation90", "reverse"),
-        ("max7219-orientation90-reverse", ""),
-        ("max7219-orientationminus90", "rotate=180,reverse"),
-        ("max7219-orientationminus90-reverse", "rotate=180"),
-        ("max7219-orientation180", "rotate=90,reverse"),
-        ("max7219-orientation180-reverse", "rotate=90"),
+        ("max7219-orientation0", "module=luma,reverse"),
+        ("max7219-orientation0-reverse", "module=luma"),
+        ("max7219-orientation90", "module=fc16,reverse"),
+        ("max7219-orientation90-reverse", "module=fc16"),
+        ("max7219-orientationminus90", "module=icstation,reverse"),
+        ("max7219-orientationminus90-reverse", "module=icstation"),
+        ("max7219-orientation180", "module=generic,reverse"),
+        ("max7219-orientation180-reverse", "module=generic"),
     ]
 
-    static let allOptions: [String] = ["0", "90", "180", "270"].flatMap { rotate in
-        ["", ",mirror"].flatMap { mirror in
-            ["", ",reverse"].map { reverse in "rotate=\(rotate)\(mirror)\(reverse)" }
-        }
+    /// Every module row, either way round, upright.
+    static let allOptions: [String] = MAX7219Module.all.flatMap { module in
+        ["", ",reverse"].map { reverse in "module=\(module.name)\(reverse)" }
     }
 
     @Test(arguments: matches.map(\.file))
@@ -83,9 +82,7 @@ enum ThirdPartyFixtures {
             if ThirdPartyFixtures.rows(target.model.picture) == expected { matching.append(options) }
         }
         let documented = Self.matches.first { $0.file == file }!.options
-        let canonical = "rotate=" + (documented.hasPrefix("rotate=") ? String(documented.dropFirst(7).prefix { $0 != "," }) : "0")
-            + (documented.contains("reverse") ? ",reverse" : "")
-        #expect(matching == [canonical], "\(file) matches \(matching)")
+        #expect(matching == [documented], "\(file) matches \(matching)")
     }
 
     @Test func theDefaultModuleIsNotLumasDefault() throws {
@@ -97,7 +94,7 @@ enum ThirdPartyFixtures {
 
     @Test func lumasTrafficFitsTheModel() throws {
         let folder = ThirdPartyFixtures.folder("luma")
-        let target = try ThirdPartyFixtures.decode(folder + "/max7219-orientation0.jsonl", panel: "max7219:chips=4,rotate=270,reverse")
+        let target = try ThirdPartyFixtures.decode(folder + "/max7219-orientation0.jsonl", panel: "max7219:chips=4,module=luma,reverse")
         #expect((target.model as! MAX7219Model).anomalies.isEmpty)
     }
 }

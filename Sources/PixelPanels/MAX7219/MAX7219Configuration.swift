@@ -10,13 +10,8 @@
 /// | `brightness` | 0…15 | 7 | the intensity register: duty (2·n + 1)/32 |
 ///
 /// `module` and `reverse` are the board's wiring. The description's `rotate` and `mirror` are
-/// the mounting every panel type shares (`Mounting`), which turns the whole row.
-///
-/// **The old keys.** Before `module=` existed, `rotate` (0/90/180/270) and a bare `mirror` named
-/// the block wiring as the FC-16 block turned and mirrored. Without `module=`, this parser still
-/// reads them that way and picks the row they meant (`MAX7219Module.legacy`): `rotate=90` is
-/// `module=generic`, `rotate=180` `module=icstation`, `rotate=270` `module=luma`, `mirror`
-/// `module=parola`. With `module=` they are the mounting, as on every other type.
+/// the mounting every panel type shares (`Mounting`), which turns the whole row, with or
+/// without `module=`.
 ///
 /// The panel is `8 × chips` LEDs wide and 8 LEDs tall.
 public struct MAX7219Configuration: Hashable, Sendable {
@@ -52,59 +47,14 @@ public struct MAX7219Configuration: Hashable, Sendable {
         self.speedHz = speedHz
     }
 
-    /// A configuration in the old terms: the block wiring as the FC-16 block turned by
-    /// `rotation` and, when `mirrored`, mirrored left to right (see `MAX7219Module.legacy`).
-    public init(chips: Int = 4, rotation: MAX7219Rotation, reversed: Bool = false, mirrored: Bool = false,
-                intensity: Int = 7, speedHz: Int = 1_000_000) {
-        self.init(chips: chips, module: .legacy(rotation: rotation, mirrored: mirrored), reversed: reversed,
-                  intensity: intensity, speedHz: speedHz)
-    }
-
-    /// Reads `chips`, `module`, `reverse` and `brightness` from `options`; without `module`,
-    /// `rotate` and `mirror` are read the old way, as the block wiring (see above). The caller
-    /// runs `options.finish()` afterwards, so a misspelt key is refused.
+    /// Reads `chips`, `module`, `reverse` and `brightness` from `options`. The caller runs
+    /// `options.finish()` afterwards, so a misspelt key is refused.
     public init(options: inout PanelOptions) throws(PanelConfigurationError) {
         let chips = try options.integer("chips", in: 1...Self.maximumChips, default: 4)
-        if Self.usesOldKeys(options) {
-            let rotate = try options.choice("rotate", ["0", "90", "180", "270"], default: "0")
-            let reversed = try options.flag("reverse")
-            let mirrored: Bool
-            do {
-                mirrored = try options.flag("mirror")
-            } catch {
-                guard case let .badValue(type, key, value, _) = error else { throw error }
-                throw .badValue(type: type, key: key, value: value, allowed: Self.oldMirrorValues)
-            }
-            let intensity = try options.integer("brightness", in: 0...15, default: 7)
-            self.init(chips: chips, rotation: MAX7219Rotation(rawValue: Int(rotate)!)!, reversed: reversed,
-                      mirrored: mirrored, intensity: intensity)
-            return
-        }
         let module = MAX7219Module.named(try options.choice("module", MAX7219Module.all.map(\.name), default: "fc16"))!
         let reversed = try options.flag("reverse")
         let intensity = try options.integer("brightness", in: 0...15, default: 7)
         self.init(chips: chips, module: module, reversed: reversed, intensity: intensity)
-    }
-
-    /// What `mirror` takes without `module=`, as its error says.
-    static let oldMirrorValues = "true|false without module= (the old Parola block mirror); with module=, none|x|y|xy"
-
-    /// True when `options` describe the block wiring with the old `rotate`/`mirror` keys: no
-    /// `module=` is given. The description then reads no mounting.
-    public static func usesOldKeys(_ options: PanelOptions) -> Bool {
-        !options.has("module")
-    }
-
-    /// The block wiring in the old terms: the FC-16 block's turn.
-    public var rotation: MAX7219Rotation {
-        get { module.legacySpelling.rotation }
-        set { module = .legacy(rotation: newValue, mirrored: mirrored) }
-    }
-
-    /// The block wiring in the old terms: mirrored left to right after `rotation`.
-    public var mirrored: Bool {
-        get { module.legacySpelling.mirrored }
-        set { module = .legacy(rotation: rotation, mirrored: newValue) }
     }
 
     /// Where the LED on digit register `digit` (0…7), data bit `bit` (0…7) sits within its

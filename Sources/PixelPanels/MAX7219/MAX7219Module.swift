@@ -82,36 +82,6 @@ public struct MAX7219Module: Hashable, Sendable, CustomStringConvertible {
         return (place % 8, place / 8)
     }
 
-    /// The row the old `rotate=`/`mirror` keys of max7219 described: the FC-16 block turned
-    /// `rotation` clockwise, then mirrored left to right when `mirrored`. Every one of the eight
-    /// combinations is a row.
-    public static func legacy(rotation: MAX7219Rotation, mirrored: Bool) -> MAX7219Module {
-        let turned = (0..<64).map { i -> UInt8 in
-            let p = fc16.position(digit: i / 8, bit: i % 8)
-            let q = rotation.apply(x: p.x, y: p.y)
-            return UInt8(8 * q.y + (mirrored ? 7 - q.x : q.x))
-        }
-        return all.first { $0.places == turned }!
-    }
-
-    /// The old `rotate=`/`mirror` spelling of this row (see `legacy(rotation:mirrored:)`).
-    public var legacySpelling: (rotation: MAX7219Rotation, mirrored: Bool) {
-        for rotation in MAX7219Rotation.allCases {
-            for mirrored in [false, true] where Self.legacy(rotation: rotation, mirrored: mirrored) == self {
-                return (rotation, mirrored)
-            }
-        }
-        preconditionFailure("\(name) is one of the eight block wirings")
-    }
-
-    /// The old options that meant this row, e.g. `rotate=90`, `mirror` or `rotate=180,mirror`
-    /// (`rotate=0` for FC-16, the default).
-    public var legacyOptions: String {
-        let spelling = legacySpelling
-        let parts = (spelling.rotation == .none ? [] : ["rotate=\(spelling.rotation.rawValue)"]) + (spelling.mirrored ? ["mirror"] : [])
-        return parts.isEmpty ? "rotate=0" : parts.joined(separator: ",")
-    }
-
     /// The name `module=` takes.
     public var description: String { name }
 }

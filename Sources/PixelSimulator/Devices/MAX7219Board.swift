@@ -52,13 +52,11 @@ public struct MAX7219ModuleWiring: Hashable, Sendable {
 
     /// The wiring a driver configured with `configuration` writes for: its module's row of the
     /// driver's table. Named after the module it matches when it matches one of `named`, else
-    /// after the FC-16 block turned (and mirrored) as the old `rotate`/`mirror` keys said.
+    /// after the table's row (`module=` name).
     public init(_ configuration: MAX7219Configuration) {
         let module = configuration.module
         let match = Self.named.first { $0.rows == module.rows && $0.columns == module.columns }
-        let turn = configuration.rotation.rawValue
-        self.init(name: match?.name ?? "FC-16 turned \(turn)°" + (configuration.mirrored ? " and mirrored" : ""),
-                  rows: module.rows, columns: module.columns)
+        self.init(name: match?.name ?? module.name, rows: module.rows, columns: module.columns)
     }
 
     /// Column and row, within the block, of the LED on digit `digit` and data bit `bit`.
