@@ -9,10 +9,11 @@ import PixelSystem
 
 /// `pixelwheel render`: an effect on the virtual clock, written as a GIF or a PNG.
 public enum OfflineRender {
+    /// The frame rates a GIF takes.
+    public static let gifFrameRates = 1...100
     /// GIF frame delays are whole hundredths of a second, and browsers stretch delays under
     /// 2/100 s to 1/10 s: a GIF faster than 50 fps plays slowly or judders, so GIFs stop here.
     public static let gifFPSLimit = GIFRecorder.fastestFPS
-
 
     /// Everything one render needs, checked.
     public struct Request: Sendable {
@@ -51,8 +52,10 @@ public enum OfflineRender {
         /// Checks every value that does not need the effect to run; throws the first problem.
         public init(effect: EffectDescriptor, parameters: [String: String], size: PanelSize, supersampling: Supersampling,
                     seed: UInt64, output: String, seconds: Fixed, fps: Int, instant: Fixed, scale: Int, raw: Bool) throws {
-            guard (1...100).contains(fps) else { throw OptionError.outOfRange(option: "--fps", allowed: "1...100", got: "\(fps)") }
-            try OptionError.checkScale(scale)
+            guard OfflineRender.gifFrameRates.contains(fps) else {
+                throw RuntimeError.outOfRange(what: "a GIF's frame rate", allowed: "1...100 frames a second", got: "\(fps)")
+            }
+            try RuntimeError.checkScale(scale)
             self.format = try OfflineRender.format(of: output)
             try OfflineRender.checkWritable(output)
             self.effect = effect; self.parameters = parameters; self.size = size; self.supersampling = supersampling
@@ -73,7 +76,7 @@ public enum OfflineRender {
         public init(effectName: String, assignments: [String], size: PanelSize, samplesPerLED: Int, seed: UInt64, output: String,
                     seconds: Seconds, fps: Int, instant: Seconds, scale: Int, raw: Bool) throws {
             guard let supersampling = Supersampling(rawValue: samplesPerLED) else {
-                throw OptionError.outOfRange(option: "--supersample", allowed: "1, 2, 4 or 8", got: "\(samplesPerLED)")
+                throw RuntimeError.outOfRange(what: "the samples per LED", allowed: "1, 2, 4 or 8", got: "\(samplesPerLED)")
             }
             try self.init(effect: try EffectCatalog.named(effectName), parameters: try EffectCatalog.parseAssignments(assignments), size: size,
                           supersampling: supersampling, seed: seed, output: output, seconds: seconds.value, fps: fps,
@@ -89,7 +92,8 @@ public enum OfflineRender {
             let perLED = Int64(raw ? 1 : scale * scale)
             let pixels = perLED * Int64(size.width * size.height) * Int64(frameCount)
             guard pixels <= 1 << 30 else {
-                throw OptionError.conflict("a \(frameCount)-frame GIF of \(perLED) pixels per LED at \(size) is too large (\(pixels >> 20) Mpixels, limit 1024); lower --seconds, --fps or --scale (or use --raw)")
+                throw RuntimeError.unusable("a \(frameCount)-frame GIF of \(perLED) pixels per LED at \(size) is too large (\(pixels >> 20) Mpixels, limit 1024); "
+                    + "make it shorter, at fewer frames a second or a smaller scale, or write one pixel per LED")
             }
         }
     }
@@ -169,7 +173,7 @@ public enum OfflineRender {
     public static func run(_ request: Request, progress: (any Clock)? = nil) throws -> String {
         var request = request
         guard request.panel != nil || request.traceBus == nil else {
-            throw OptionError.needs(option: "--trace-bus", what: "--panel", why: "the trace is that panel's bus traffic")
+            throw RuntimeError.needs(what: "a bus trace", needs: "a panel", why: "the trace is that panel's bus traffic")
         }
         let file: any FrameOutput, frameClock: any FrameClock
         switch request.format {

@@ -49,7 +49,7 @@ public final class TerminalScreenOutput: FrameOutput {
                 clicks: @escaping () -> Int, warnings: @escaping () -> [String]) throws {
         // The panel takes width columns and height/2 rows, plus the status lines below it.
         if let message = Self.sizeProblem(width: width, height: height, terminal: TerminalDevice.size) {
-            throw OptionError.unavailable(message + " or choose a smaller --size")
+            throw RuntimeError.unusable(message + " or choose a smaller panel")
         }
         self.width = width
         self.height = height

@@ -51,8 +51,13 @@ public final class WebBroadcaster: Sendable {
     /// Finished recordings kept for download.
     public let recordingsKept = 3
 
-    /// A broadcaster for at most `maximumClients` browsers.
-    public init(maximumClients: Int) { self.maximumClients = maximumClients }
+    /// The range of `maximumClients`.
+    public static let clientRange = 1...64
+
+    /// A broadcaster for at most `maximumClients` browsers, held to `clientRange`.
+    public init(maximumClients: Int) {
+        self.maximumClients = min(max(maximumClients, Self.clientRange.lowerBound), Self.clientRange.upperBound)
+    }
 
     /// Registers a client; nil when `maximumClients` are connected or the server is stopping.
     /// The stream yields whenever there is something to take, and ends at `finish()`. The new

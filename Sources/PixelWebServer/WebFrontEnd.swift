@@ -12,7 +12,8 @@ import PixelWeb
 public final class WebFrontEnd {
     /// What the command chooses beside the `[web]` set-up.
     public struct Options {
-        /// The most browsers connected at once (1...64).
+        /// The most browsers connected at once, 1...64 (`--max-clients`, checked where it is
+        /// read; the broadcaster holds any other value to that range).
         public var maxClients = 16
         /// Record everything shown into this GIF file when the server stops.
         public var record: String?
@@ -32,9 +33,6 @@ public final class WebFrontEnd {
 
         /// Checks `web` and `options`; each problem one line naming the fix.
         public init(web: WebSetup, options: Options) throws {
-            guard (1...64).contains(options.maxClients) else {
-                throw OptionError.outOfRange(option: "--max-clients", allowed: "1...64", got: "\(options.maxClients)")
-            }
             if let record = options.record { try OfflineRender.checkWritable(record, extensions: [".gif"]) }
             guard let folder = WebPage.locate(explicit: options.pageFolder) else { throw WebSetupError.pageMissing }
             page = try WebPage(directory: folder)

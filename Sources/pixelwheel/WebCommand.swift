@@ -27,7 +27,10 @@ struct WebCommand: ParsableCommand {
     @OptionGroup var live: LiveOptions
 
     func validate() throws {
-        guard (1...64).contains(maxClients) else { throw OptionError.outOfRange(option: "--max-clients", allowed: "1...64", got: "\(maxClients)") }
+        let range = WebBroadcaster.clientRange
+        guard range.contains(maxClients) else {
+            throw OptionError.outOfRange(option: "--max-clients", allowed: "\(range.lowerBound)...\(range.upperBound)", got: "\(maxClients)")
+        }
     }
 
     func run() throws {

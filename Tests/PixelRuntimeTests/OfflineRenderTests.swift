@@ -84,9 +84,9 @@ struct OfflineRenderTests {
         }
         try FileManager.default.createDirectory(atPath: dir.file("taken.png"), withIntermediateDirectories: false)
         #expect(throws: RuntimeError.self) { _ = try request(out: dir.file("taken.png")) }
-        #expect(throws: OptionError.outOfRange(option: "--fps", allowed: "1...100", got: "0")) { _ = try request(out: dir.file("a.gif"), fps: 0) }
+        #expect(throws: RuntimeError.outOfRange(what: "a GIF's frame rate", allowed: "1...100 frames a second", got: "0")) { _ = try request(out: dir.file("a.gif"), fps: 0) }
         #expect(throws: EffectError.self) { _ = try request(out: dir.file("a.gif"), parameters: ["duration": "0"]) }
-        #expect(throws: OptionError.self) {
+        #expect(throws: RuntimeError.self) {
             _ = try request(out: dir.file("big.gif"), seconds: 600, fps: 100, raw: false, scale: 64,
                             size: try PanelSize(width: 256, height: 128))
         }

@@ -36,7 +36,7 @@ struct SendingPanelHostNameTests {
 
     @Test func aNameWithNoAddressIsOneLineNamingTheFix() throws {
         let setup = try Self.setup("wall-left.local")
-        #expect(throws: OptionError.unavailable("panel ddp host=wall-left.local: no IPv4 address found for this name; "
+        #expect(throws: RuntimeError.unusable("panel ddp host=wall-left.local: no IPv4 address found for this name; "
             + "give the receiver's dotted address (host=192.168.1.50), or make the name resolve (DNS, mDNS or /etc/hosts)")) {
             _ = try Session.resolvingHostNames(setup) { _ in nil }
         }

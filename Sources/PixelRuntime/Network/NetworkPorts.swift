@@ -8,7 +8,7 @@ public enum NetworkPorts {
     public static func layout(_ setup: NetworkSetup, width: Int, height: Int) throws -> StreamLayout {
         guard let layout = StreamLayout(width: width, height: height, firstUniverse: setup.universe, startAddress: setup.startChannel,
                                         channelsPerUniverse: setup.channelsPerUniverse) else {
-            throw OptionError.outOfRange(option: "the panel for network streams", allowed: "1...\(StreamLayout.maximumSide) LEDs a side",
+            throw RuntimeError.outOfRange(what: "the panel for network streams", allowed: "1...\(StreamLayout.maximumSide) LEDs a side",
                                          got: "\(width)x\(height)")
         }
         return layout

@@ -10,7 +10,7 @@ extension Session {
         for index in resolved.panels.indices {
             let description = resolved.panels[index].description
             resolved.panels[index].description = try description.resolvingHostNames(resolve) { name in
-                OptionError.unavailable("panel \(description.type) host=\(name): no IPv4 address found for this name; "
+                RuntimeError.unusable("panel \(description.type) host=\(name): no IPv4 address found for this name; "
                     + "give the receiver's dotted address (host=192.168.1.50), or make the name resolve (DNS, mDNS or /etc/hosts)")
             }
         }

@@ -117,6 +117,9 @@ public final class Session {
         }
     }
 
+    /// The frame rates a run takes.
+    public static let frameRates = 1...240
+
     /// The run's time, as a command chooses it.
     public enum Timing {
         /// The session's own virtual time: frame k shows the instant k/fps, and the clock
@@ -143,8 +146,10 @@ public final class Session {
     /// runs in real time; nil runs on the session's own virtual time.
     public init(setup given: Setup, buses: Buses, clock: (any Clock)?, options: Options = Options(), content: Content = .app) throws {
         let setup = try Self.resolvingHostNames(given, resolve: HostAddress.ipv4)
-        guard (1...240).contains(setup.fps) else { throw OptionError.outOfRange(option: "--fps", allowed: "1...240", got: "\(setup.fps)") }
-        try OptionError.checkScale(options.frameScale)
+        guard Self.frameRates.contains(setup.fps) else {
+            throw RuntimeError.outOfRange(what: "the frame rate", allowed: "1...240 frames a second", got: "\(setup.fps)")
+        }
+        try RuntimeError.checkScale(options.frameScale)
         if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }
         if let path = options.traceBus { try BusTraceFile.checkWritable(path) }
         self.setup = setup
@@ -191,7 +196,7 @@ public final class Session {
         var (settings, warning) = store.load(defaults: setup.settings)
         for (key, value) in setup.effectParameters.sorted(by: { $0.key < $1.key }) {
             guard Settings.isEffectParameter(key, value: value) else {
-                throw OptionError.badValue(option: "--param \(key)=\(value):", problem: Self.parameterProblem(key: key, value: value))
+                throw RuntimeError.unusable("effect parameter \(key)=\(value): " + Self.parameterProblem(key: key, value: value))
             }
             settings.effectParameters[key] = value
         }

@@ -84,7 +84,7 @@ public enum Benchmark {
         let chosen = all.filter { $0.label == effect || $0.effect == effect }
         guard !chosen.isEmpty else {
             let names = Set(all.flatMap { [$0.label, $0.effect] }).sorted()
-            throw OptionError.badValue(option: "--effect \(effect)", problem: "is not measured; use one of: \(names.joined(separator: ", "))")
+            throw RuntimeError.unusable("effect '\(effect)' is not measured; use one of: \(names.joined(separator: ", "))")
         }
         return chosen
     }

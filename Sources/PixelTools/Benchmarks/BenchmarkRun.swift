@@ -4,6 +4,8 @@ import PixelSystem
 
 /// `pixelwheel bench`: which measurements to take, taken on the machine's clock, and the report.
 public struct BenchmarkRun {
+    /// The frames a row may measure.
+    public static let frameCounts = 1...100_000
     /// Frames (and encode iterations) measured per case.
     public var frames = 300
     /// Samples per LED along each axis: 1, 2, 4 or 8.
@@ -31,9 +33,11 @@ public struct BenchmarkRun {
     /// Measures, then reports as tables, or as one JSON document.
     public func report(json: Bool) throws -> String {
         guard let supersampling = Supersampling(rawValue: samplesPerLED) else {
-            throw OptionError.outOfRange(option: "--supersample", allowed: "1, 2, 4 or 8", got: "\(samplesPerLED)")
+            throw RuntimeError.outOfRange(what: "the samples per LED", allowed: "1, 2, 4 or 8", got: "\(samplesPerLED)")
         }
-        guard (1...100_000).contains(frames) else { throw OptionError.outOfRange(option: "--frames", allowed: "1...100000", got: "\(frames)") }
+        guard Self.frameCounts.contains(frames) else {
+            throw RuntimeError.outOfRange(what: "the frames measured", allowed: "1...100000", got: "\(frames)")
+        }
         let filtered = effect != nil || panel != nil || network
         let cases = effect == nil && filtered ? [] : try Benchmark.cases(effect: effect, sizes: sizes.isEmpty ? Benchmark.defaultSizes : sizes)
         let panels = panel == nil && filtered ? [] : try EncodeBenchmark.panels(matching: panel)

@@ -116,7 +116,7 @@ public enum EncodeBenchmark {
         let chosen = defaultPanels.filter { $0 == type || $0.hasPrefix(type + ":") }
         guard !chosen.isEmpty else {
             let types = Set(defaultPanels.map { String($0.prefix { $0 != ":" }) }).sorted()
-            throw OptionError.badValue(option: "--panel \(filter):", problem: "no encode row for that type; use one of \(types.joined(separator: ", "))")
+            throw RuntimeError.unusable("no encode row for panel type '\(filter)'; use one of \(types.joined(separator: ", "))")
         }
         return chosen
     }

@@ -24,7 +24,7 @@ public enum NetworkBenchmark {
     public static func run(iterations: Int, stopwatch: any Clock, matching: String? = nil) throws -> [EncodeBenchmark.Row] {
         let chosen = labels.filter { label in matching.map { label.lowercased().contains($0.lowercased()) } ?? true }
         guard !chosen.isEmpty else {
-            throw OptionError.badValue(option: "--network-row", problem: "matches no row; give part of one of: \(labels.joined(separator: "; "))")
+            throw RuntimeError.unusable("no network row matches '\(matching ?? "")'; give part of one of: \(labels.joined(separator: "; "))")
         }
         let channels = Array(picture.prefix(510))
         let e131 = E131DataPacket(source: E131SourceID([UInt8](repeating: 1, count: 16)), sequence: 1, universe: 1, channels: channels[...]).bytes

@@ -34,7 +34,7 @@ public struct PictureShow {
         let isOnOff = panel?.isOnOff ?? false
         guard let dither else { return isOnOff ? .diffusion : .none }
         guard isOnOff || dither == .none else {
-            throw OptionError.badValue(option: "--dither", problem: "is for on/off panels (max7219, ht16k33); other panels show the levels themselves")
+            throw RuntimeError.unusable("dithering is for on/off panels (max7219, ht16k33); other panels show the levels themselves, so leave it out")
         }
         return dither
     }
@@ -80,9 +80,9 @@ public struct PictureShow {
     /// SIGTERM) — the last picture shown stays. `announce` hears a line before an animation.
     public func onMachine(_ buses: any MachineBusProvider, clock: any Clock, stop: StopRequestSource, traceBus: String?,
                           announce: (String) -> Void) throws {
-        guard let panel else { throw OptionError.needs(option: "--hardware", what: "--panel TYPE:…,device=…", why: "it names the real panel") }
+        guard let panel else { throw RuntimeError.needs(what: "showing on the hardware", needs: "a panel description with its device", why: "it names the real panel") }
         guard panel.bus != .gpio else {
-            throw OptionError.conflict("a HUB75 panel needs a continuous refresh; show it with 'pixelwheel run' instead")
+            throw RuntimeError.unusable("a HUB75 panel needs a continuous refresh; show it with 'pixelwheel run' instead")
         }
         var options = Session.Options()
         options.traceBus = traceBus

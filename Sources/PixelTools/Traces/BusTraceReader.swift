@@ -15,7 +15,7 @@ public enum BusTraceReader {
     /// is an error naming the likely fix, thrown after the picture is written (it helps to see
     /// the garbage), so a wrong geometry never passes for a picture.
     public static func decode(trace: String, panel: String, out: String, scale: Int, raw: Bool) throws -> String {
-        try OptionError.checkScale(scale)
+        try RuntimeError.checkScale(scale)
         try OfflineRender.checkWritable(out, extensions: [".png"])
         let target = try SimulatedTarget(try PanelDescription(parsing: panel))
         let transactions = try parse(try FileBytes.readText(trace), name: trace)

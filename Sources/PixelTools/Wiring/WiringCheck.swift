@@ -61,11 +61,11 @@ public struct WiringCheck {
             try self.init(panel: try PanelDescription(parsing: text))
         case let (path?, nil):
             guard let hub75 = try Setup.load(path).firstHUB75Panel else {
-                throw OptionError.badValue(option: "--config \(path)", problem: "has no HUB75 panel; wiring checks HUB75 lines")
+                throw RuntimeError.unusable("\(path) has no HUB75 panel; wiring checks HUB75 lines, so give one that has")
             }
             try self.init(panel: hub75)
         default:
-            throw OptionError.conflict("give --config FILE or --panel hub75:…, one of them")
+            throw RuntimeError.unusable("wiring checks one HUB75 panel: give a configuration file or a panel description, one of them")
         }
     }
 
