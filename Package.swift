@@ -108,6 +108,7 @@ let package = Package(
             name: "pixelwheel",
             dependencies: [
                 "PixelRuntime", "PixelTerminal", "PixelWeb", "PixelTools", "PixelWebServer", "PixelConfig", "PixelSystem",
+                "PixelPanels", "PixelBus", "PixelNetwork", "PixelEffects", "PixelCore", "PixelImages", "PixelUI",
                 .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -153,11 +154,14 @@ let package = Package(
         ]),
         .testTarget(name: "PixelWebTests", dependencies: [
             "PixelWeb", "PixelRuntime", "PixelCore", "PixelEffects", "PixelImages", "PixelUI", "PixelInputs", "PixelSystem", "PixelTestSupport",
-            "PixelWebServer", "PixelNetwork",
+            "PixelWebServer", "PixelNetwork", "PixelConfig",
         ]),
         .testTarget(name: "PixelToolsTests", dependencies: [
             "PixelTools", "PixelRuntime", "PixelCore", "PixelEffects", "PixelBus", "PixelPanels", "PixelSimulator", "PixelSystem", "PixelImages",
             "PixelUI", "PixelInputs", "PixelTestSupport", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
+        ]),
+        .testTarget(name: "PixelWheelCommandTests", dependencies: [
+            "pixelwheel", "PixelConfig", "PixelNetwork", "PixelRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "PixelRuntimeTests", dependencies: [
             "PixelRuntime", "PixelCore", "PixelEffects", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelBus", "PixelPanels", "PixelUI",

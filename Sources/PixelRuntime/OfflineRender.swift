@@ -45,7 +45,7 @@ public enum OfflineRender {
         public var raw: Bool
         /// A `--panel` description: frames go through that panel's driver and device model,
         /// and the output shows the model's picture. The panel sets the size.
-        public var panel: String?
+        public var panel: PanelDescription?
         /// With a panel: where to write the bus trace.
         public var traceBus: String?
 
@@ -70,15 +70,15 @@ public enum OfflineRender {
             try checkGIFSize()
         }
 
-        /// The request as the command line gives it: the effect by name, its parameters as
-        /// `name=value`, the samples per LED along each axis (1, 2, 4 or 8), and spans in
-        /// seconds; checked as the other initializer checks.
-        public init(effectName: String, assignments: [String], size: PanelSize, samplesPerLED: Int, seed: UInt64, output: String,
+        /// The request as the command line gives it: the effect by name, its parameters by
+        /// name, the samples per LED along each axis (1, 2, 4 or 8), and spans in seconds;
+        /// checked as the other initializer checks.
+        public init(effectName: String, parameters: [String: String], size: PanelSize, samplesPerLED: Int, seed: UInt64, output: String,
                     seconds: Seconds, fps: Int, instant: Seconds, scale: Int, raw: Bool) throws {
             guard let supersampling = Supersampling(rawValue: samplesPerLED) else {
                 throw RuntimeError.outOfRange(what: "the samples per LED", allowed: "1, 2, 4 or 8", got: "\(samplesPerLED)")
             }
-            try self.init(effect: try EffectCatalog.named(effectName), parameters: try EffectCatalog.parseAssignments(assignments), size: size,
+            try self.init(effect: try EffectCatalog.named(effectName), parameters: parameters, size: size,
                           supersampling: supersampling, seed: seed, output: output, seconds: seconds.value, fps: fps,
                           instant: instant.value, scale: scale, raw: raw)
         }
@@ -186,7 +186,7 @@ public enum OfflineRender {
             file = GIFFileOutput(path: request.output, recorder: GIFRecorder(fps: request.fps, look: look, mergesRepeats: false))
             frameClock = VirtualFrameClock(framesPerSecond: request.fps)
         }
-        let setup = Setup(panel: try request.panel.map { try PanelDescription(parsing: $0) }, size: request.size,
+        let setup = Setup(panel: request.panel, size: request.size,
                           fps: request.format == .gif ? request.fps : 1, seed: request.seed, statePath: nil)
         var options = Session.Options()
         options.traceBus = request.traceBus

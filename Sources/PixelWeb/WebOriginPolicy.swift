@@ -123,12 +123,8 @@ public struct WebListenAddress: Equatable, Sendable, CustomStringConvertible {
     public static let standard = WebListenAddress(host: "127.0.0.1", port: 8080)
 
     /// Parses `text`; the error names the form expected.
-    public init(parsing text: String) throws {
-        do throws(NetworkSetupProblem) {
-            (host, port) = try WebSetup.parseListen(text)
-        } catch {
-            throw WebFlags.listenError(text)
-        }
+    public init(parsing text: String) throws(NetworkSetupProblem) {
+        (host, port) = try WebSetup.parseListen(text)
     }
 
     /// `HOST:PORT` (`[IPv6]:PORT`), as `--listen` takes it.

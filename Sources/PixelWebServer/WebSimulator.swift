@@ -21,7 +21,9 @@ public struct WebSimulator {
         _ = try WebFrontEnd.Prepared(web: WebSetup(), options: options)
         var setup = try makeSetup()
         setup.web.isOn = true
-        try setup.apply(WebFlags())
+        do {
+            try setup.web.checkExposure()
+        } catch { throw RuntimeError.unusable(error.description) }
         let plan = try makePlan()
         let prepared = try WebFrontEnd.Prepared(web: setup.web, options: options)
         // The session's clock, shared with the server's threads.

@@ -1,5 +1,10 @@
 import ArgumentParser
+import PixelConfig
+import PixelCore
+import PixelPanels
 import PixelRuntime
+import PixelSystem
+import PixelUI
 
 /// The options of the app on simulated panels, shared by `sim` and `web`: a set-up from the
 /// flags, or from a configuration file exactly as `run` would use it on the Pi.
@@ -19,8 +24,9 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Seed for the effects' randomness (default: 1, or the file's).")
     var seed: UInt64?
 
-    @Option(name: .long, help: ArgumentHelp("Show the picture through a panel's driver and device model, e.g. max7219:chips=4, hub75:rows=32,cols=64 (the panel sets the size).", valueName: "TYPE:key=value,…"))
-    var panel: String?
+    @Option(name: .long, help: ArgumentHelp("Show the picture through a panel's driver and device model, e.g. max7219:chips=4, hub75:rows=32,cols=64 (the panel sets the size).", valueName: "TYPE:key=value,…"),
+            transform: parsePanel)
+    var panel: PanelDescription?
 
     @Option(name: .long, parsing: .unconditional, help: "The text of Extras → Scrolling Text.")
     var text: String?
@@ -28,8 +34,9 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: "A BDF font file for the clock and the scrolling text (your own font).")
     var font: String?
 
-    @Option(name: .long, help: ArgumentHelp("An effect parameter, effect.name=value (e.g. bounce.speed=40), as if set in Settings → Effect Parameters; repeat for several. See 'pixelwheel list'.", valueName: "effect.name=value"))
-    var param: [String] = []
+    @Option(name: .long, help: ArgumentHelp("An effect parameter, effect.name=value (e.g. bounce.speed=40), as if set in Settings → Effect Parameters; repeat for several. See 'pixelwheel list'.", valueName: "effect.name=value"),
+            transform: AppParameter.parse)
+    var param: [ParameterAssignment] = []
 
     @Option(name: .customLong("hzeller-flag"), parsing: .unconditionalSingleValue, help: .hidden)
     var ledFlags: [String] = []
@@ -40,20 +47,59 @@ struct AppOptions: ParsableArguments {
         if config != nil, size != nil || panel != nil {
             throw OptionError.conflict("--config describes the panels; leave out --size and --panel, or leave out --config")
         }
-        // With a file, the file's [network] and the flags are checked together once read.
-        if config == nil { try network.flags.checkWithoutFile() }
+        try OptionError.checkFrameRate(fps, in: Session.frameRates)
+        // With a file, the file's [network] and the options are checked together once read.
+        if config == nil { try network.checkWithoutFile() }
     }
 
-    /// The set-up: the configuration file's, or the flags', with the flags given over the file's.
-    var flags: SetupFlags {
-        var flags = SetupFlags()
-        flags.config = config; flags.panel = panel; flags.size = size; flags.fps = fps; flags.seed = seed
-        flags.state = state; flags.text = text; flags.font = font; flags.parameters = param
-        flags.ledFlags = ledFlags
-        flags.network = network.flags
-        flags.web = web.flags
-        return flags
+    /// The set-up: the configuration file's, or the options', with the options given over the
+    /// file's. Problems in a configuration file throw `InvalidConfiguration`.
+    func setup() throws -> Setup {
+        var setup: Setup
+        if let config {
+            setup = try Setup.load(config)
+            if let fps { setup.fps = fps }
+            if let seed { setup.seed = seed }
+            if let state { setup.statePath = state }
+        } else {
+            setup = Setup(panel: panel, size: try size ?? PanelSize(width: 64, height: 32), fps: fps ?? 30, seed: seed ?? 1, statePath: state)
+        }
+        if try HzellerFlagOptions.showRefresh(ledFlags) == true {
+            throw HzellerFlagError.refused(
+                flag: "--led-show-refresh", reason: "the simulator has no refresh rate to measure; give it to pixelwheel run")
+        }
+        setup = try setup.overriding(ledFlags: ledFlags, addsPanel: config == nil && panel == nil)
+        if let text { setup.text = text }
+        setup.effectParameters = param.byName
+        try network.apply(to: &setup)
+        try web.apply(to: &setup.web)
+        if let font {
+            do {
+                setup.textFont = try PixelFont(bdf: try FileBytes.readText(font))
+            } catch let error as BDFError {
+                throw OptionError.badValue(option: "--font \(font):", problem: "\(error)")
+            }
+        }
+        return setup
     }
+}
+
+/// One `--param EFFECT.NAME=VALUE` of the app: parsed, and checked against the effect's
+/// parameters, as Settings → Effect Parameters would take it.
+enum AppParameter {
+    static func parse(_ text: String) throws -> ParameterAssignment {
+        let assignment = try ParameterAssignment.parse(text)
+        guard Settings.isEffectParameter(assignment.name, value: assignment.value) else {
+            throw OptionValueProblem(Session.parameterProblem(key: assignment.name, value: assignment.value))
+        }
+        return assignment
+    }
+}
+
+/// Why an option's value is refused, in one line (ArgumentParser adds the option's name).
+struct OptionValueProblem: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// How long a live run goes on and what it plays, shared by `sim`, `web` and `run`.

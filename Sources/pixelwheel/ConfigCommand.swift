@@ -24,6 +24,6 @@ struct FromFlagsCommand: ParsableCommand {
     var flags: [String] = []
 
     func run() throws {
-        print(try LEDFlags.configurationTable(flags))
+        print(try HzellerFlagOptions.configurationTable(flags))
     }
 }

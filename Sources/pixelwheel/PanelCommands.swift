@@ -1,4 +1,5 @@
 import ArgumentParser
+import PixelPanels
 import PixelRuntime
 import PixelTools
 
@@ -19,8 +20,9 @@ struct ShowCommand: ParsableCommand {
     @Argument(help: "A PNG, JPEG, GIF (animated too) or PPM image.")
     var image: String
 
-    @Option(name: .long, help: ArgumentHelp("The panel, TYPE:key=value,… (see 'pixelwheel list'); without it, a plain panel of --size.", valueName: "TYPE:options"))
-    var panel: String?
+    @Option(name: .long, help: ArgumentHelp("The panel, TYPE:key=value,… (see 'pixelwheel list'); without it, a plain panel of --size.", valueName: "TYPE:options"),
+            transform: parsePanel)
+    var panel: PanelDescription?
 
     @Option(name: .long, help: ArgumentHelp("Panel size without --panel, WIDTHxHEIGHT.", valueName: "WxH"), transform: parsePanelSize)
     var size: PanelSize = try! PanelSize(width: 64, height: 32)
@@ -79,8 +81,8 @@ struct DecodeCommand: ParsableCommand {
               pixelwheel decode --panel max7219:chips=4 --trace bus.jsonl --out pic.png
             """)
 
-    @Option(name: .long, help: ArgumentHelp("The panel the trace was sent to, TYPE:key=value,…", valueName: "TYPE:options"))
-    var panel: String
+    @Option(name: .long, help: ArgumentHelp("The panel the trace was sent to, TYPE:key=value,…", valueName: "TYPE:options"), transform: parsePanel)
+    var panel: PanelDescription
 
     @Option(name: .long, help: "The trace file.")
     var trace: String
@@ -93,6 +95,10 @@ struct DecodeCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Write one pixel per LED instead of dots.")
     var raw = false
+
+    func validate() throws {
+        try OptionError.checkScale(scale)
+    }
 
     func run() throws {
         print(try BusTraceReader.decode(trace: trace, panel: panel, out: out, scale: scale, raw: raw))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PixelConfig
 import PixelRuntime
 import PixelTools
 
@@ -12,10 +13,10 @@ struct PixelWheelCommand: ParsableCommand {
 
     /// Runs the command; a configuration file with problems lists them all on standard error
     /// and exits with 2 (every other error: its one line and 1). hzeller's `--led-*` flags of
-    /// `sim` and `run` are handed over as the hidden `--hzeller-flag` option (`LEDFlags.gather`).
+    /// `sim` and `run` are handed over as the hidden `--hzeller-flag` option (`HzellerFlagOptions.gather`).
     static func main() {
         do {
-            let arguments = LEDFlags.gather(Array(CommandLine.arguments.dropFirst()))
+            let arguments = HzellerFlagOptions.gather(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch let problems as InvalidConfiguration {
@@ -38,8 +39,9 @@ struct RenderingOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: "Seed for the effect's randomness; the same seed gives the same frames everywhere.")
     var seed: UInt64 = 1
 
-    @Option(name: .long, help: ArgumentHelp("An effect parameter, name=value; repeat for several. See 'pixelwheel list'.", valueName: "name=value"))
-    var param: [String] = []
+    @Option(name: .long, help: ArgumentHelp("An effect parameter, name=value; repeat for several. See 'pixelwheel list'.", valueName: "name=value"),
+            transform: ParameterAssignment.parse)
+    var param: [ParameterAssignment] = []
 }
 
 struct ListCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PixelPanels
 import PixelRuntime
 import PixelTools
 
@@ -39,8 +40,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "Write one pixel per LED instead of the dot preview.")
     var raw = false
 
-    @Option(name: .long, help: ArgumentHelp("Render through a panel's driver and device model, e.g. hub75:rows=32,cols=64 (the panel sets the size).", valueName: "TYPE:key=value,…"))
-    var panel: String?
+    @Option(name: .long, help: ArgumentHelp("Render through a panel's driver and device model, e.g. hub75:rows=32,cols=64 (the panel sets the size).", valueName: "TYPE:key=value,…"),
+            transform: parsePanel)
+    var panel: PanelDescription?
 
     @Option(name: .long, help: "With --panel: write every bus transaction to FILE.jsonl.")
     var traceBus: String?
@@ -48,11 +50,17 @@ struct RenderCommand: ParsableCommand {
     func validate() throws {
         try seconds.check("--seconds", in: "0.1"..."600")
         try at.check("--at", in: "0"..."32767")
+        try OptionError.checkFrameRate(fps, in: OfflineRender.gifFrameRates)
+        try OptionError.checkScale(scale)
+        try OptionError.checkSupersample(rendering.supersample)
+        guard traceBus == nil || panel != nil else {
+            throw OptionError.needs(option: "--trace-bus", what: "--panel", why: "the trace is that panel's bus traffic")
+        }
     }
 
     func run() throws {
         var request = try OfflineRender.Request(
-            effectName: effect, assignments: rendering.param, size: rendering.size, samplesPerLED: rendering.supersample,
+            effectName: effect, parameters: rendering.param.byName, size: rendering.size, samplesPerLED: rendering.supersample,
             seed: rendering.seed, output: out, seconds: seconds, fps: fps, instant: at, scale: scale, raw: raw)
         request.panel = panel
         request.traceBus = traceBus
@@ -93,6 +101,13 @@ struct BenchCommand: ParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("With --network (implied): only the rows whose label contains this text, e.g. 'E1.31 data'.", valueName: "TEXT"))
     var networkRow: String?
+
+    func validate() throws {
+        try OptionError.checkSupersample(supersample)
+        guard BenchmarkRun.frameCounts.contains(frames) else {
+            throw OptionError.outOfRange(option: "--frames", allowed: "1...100000", got: "\(frames)")
+        }
+    }
 
     func run() throws {
         var bench = BenchmarkRun()

@@ -76,18 +76,19 @@ struct RunCommand: ParsableCommand {
         }
         if noTty && !simulate { throw OptionError.conflict("--no-tty is for --simulate; on the hardware run has no screen of its own") }
         if realTime && !noTty { throw OptionError.conflict("--real-time is for --simulate --no-tty; on the hardware and in the terminal run is always in real time") }
+        try OptionError.checkFrameRate(fps, in: Session.frameRates)
     }
 
     func run() throws {
         var setup = try Setup.load(config).overriding(ledFlags: ledFlags, addsPanel: false)
-        for note in try LEDFlags.notes(ledFlags) { Console.report(note) }
+        for note in try HzellerFlagOptions.notes(ledFlags) { Console.report(note) }
         if check {
             _ = try WebFrontEnd.prepare(for: setup, pageFolder: web.page)  // the page's files and the password file
             print(setup.checkSummary(path: config))
             return
         }
-        try setup.apply(network.flags)
-        try setup.apply(web.flags)
+        try network.apply(to: &setup)
+        try web.apply(to: &setup.web)
         if let fps { setup.fps = fps }
         if let state { setup.statePath = state }
         let interactive = simulate && !noTty
@@ -106,7 +107,7 @@ struct RunCommand: ParsableCommand {
         let clock = MonotonicClock()
         var options = Session.Options()
         options.framesOut = framesOut
-        options.showRefresh = try LEDFlags.showRefresh(ledFlags) ?? showRefresh
+        options.showRefresh = try HzellerFlagOptions.showRefresh(ledFlags) ?? showRefresh
         options.report = Console.report
         let buses: Session.Buses = simulate ? .simulated(network: SocketTransport()) : simulatePanels ? .machineInputs(try machineBuses(gpioBackend: gpioBackend))
             : .machine(try machineBuses(gpioBackend: gpioBackend))

@@ -50,7 +50,7 @@ struct SimCommand: ParsableCommand {
     }
 
     func run() throws {
-        let setup = try app.flags.setup()
+        let setup = try app.setup()
         if !noTty && !Console.isInteractive {
             throw OptionError.unavailable("pixelwheel sim needs a terminal to draw in; run it in one, or add --no-tty (with --frames-out DIR) to render headless")
         }

@@ -36,6 +36,6 @@ struct WebCommand: ParsableCommand {
     func run() throws {
         var web = WebSimulator()
         web.options.maxClients = maxClients; web.options.record = record; web.options.pageFolder = app.web.page
-        try web.run(setup: { try app.flags.setup() }, plan: { try live.plan(headless: false) })
+        try web.run(setup: { try app.setup() }, plan: { try live.plan(headless: false) })
     }
 }

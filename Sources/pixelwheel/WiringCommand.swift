@@ -1,4 +1,5 @@
 import ArgumentParser
+import PixelPanels
 import PixelRuntime
 import PixelTools
 
@@ -20,14 +21,21 @@ struct WiringCommand: ParsableCommand {
     @Option(name: .long, help: "A configuration file; its HUB75 panel is checked.")
     var config: String?
 
-    @Option(name: .long, help: ArgumentHelp("The panel instead of --config, TYPE:key=value,… (HUB75).", valueName: "TYPE:options"))
-    var panel: String?
+    @Option(name: .long, help: ArgumentHelp("The panel instead of --config, TYPE:key=value,… (HUB75).", valueName: "TYPE:options"), transform: parsePanel)
+    var panel: PanelDescription?
 
     @Option(name: .long, help: "The signal to hold high: OE, CLK, LAT, A…E, R1, G1, B1, R2, G2, B2 (R1:2… for chain 2).")
     var line: String?
 
     @Option(name: .long, parsing: .unconditional, help: "How long to hold it, 0.1…32767 s (default: until Ctrl-C or SIGTERM).")
     var seconds: Seconds?
+
+    func validate() throws {
+        try seconds.check("--seconds", in: WiringCheck.holdRange)
+        if (config == nil) == (panel == nil) {
+            throw OptionError.conflict("give --config FILE or --panel hub75:…, one of them")
+        }
+    }
 
     func run() throws {
         let check = try WiringCheck(panel: panel, config: config)

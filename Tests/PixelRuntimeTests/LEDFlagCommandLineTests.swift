@@ -1,7 +1,7 @@
 import Foundation
 import Testing
+import PixelConfig
 import PixelTestSupport
-@testable import PixelRuntime
 
 /// hzeller's `--led-*` flags through the real binary: `config from-flags`, `sim` and `run`.
 struct LEDFlagCommandLineTests {
@@ -56,10 +56,11 @@ struct LEDFlagCommandLineTests {
     }
 
     @Test func gatherRewritesOnlySimAndRunsLEDFlags() {
-        #expect(LEDFlags.gather(["sim", "--led-rows", "64", "--fps", "30", "--led-inverse", "--led-cols=32"])
+        func gather(_ arguments: [String]) -> [String] { HzellerFlag.gather(arguments, option: "--hzeller-flag", commands: ["sim", "run"]) }
+        #expect(gather(["sim", "--led-rows", "64", "--fps", "30", "--led-inverse", "--led-cols=32"])
             == ["sim", "--hzeller-flag", "--led-rows=64", "--fps", "30", "--hzeller-flag", "--led-inverse", "--hzeller-flag", "--led-cols=32"])
-        #expect(LEDFlags.gather(["show", "--led-rows", "64"]) == ["show", "--led-rows", "64"])
-        #expect(LEDFlags.gather(["run", "--", "--led-rows"]) == ["run", "--", "--led-rows"])
-        #expect(LEDFlags.gather(["run", "--led-rows"]) == ["run", "--hzeller-flag", "--led-rows"])
+        #expect(gather(["show", "--led-rows", "64"]) == ["show", "--led-rows", "64"])
+        #expect(gather(["run", "--", "--led-rows"]) == ["run", "--", "--led-rows"])
+        #expect(gather(["run", "--led-rows"]) == ["run", "--hzeller-flag", "--led-rows"])
     }
 }

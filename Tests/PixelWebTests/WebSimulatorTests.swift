@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import Testing
+import PixelConfig
 import PixelCore
 import PixelEffects
 import PixelImages
@@ -95,7 +96,7 @@ struct WebSimulatorTests {
         #expect(try !WebListenAddress(parsing: "0.0.0.0:80").isLoopback)
         #expect(try WebListenAddress(parsing: "localhost:1").isLoopback)
         for bad in ["8080", "127.0.0.1", "127.0.0.1:", "127.0.0.1:65536", "127.0.0.1:-1", "a b:80", "::1:80", "[::1]80", "127.0.0.1:80x"] {
-            #expect(throws: OptionError.self, "\(bad)") { try WebListenAddress(parsing: bad) }
+            #expect(throws: NetworkSetupProblem.self, "\(bad)") { try WebListenAddress(parsing: bad) }
         }
         #expect(WebListenAddress(host: "0.0.0.0", port: 8080).url(port: 8080) == "http://127.0.0.1:8080/")
         #expect(WebListenAddress(host: "::1", port: 0).url(port: 4000) == "http://[::1]:4000/")

@@ -354,7 +354,7 @@ public final class Session {
     }
 
     /// Why `key`=`value` is no effect parameter value, naming what would be.
-    static func parameterProblem(key: String, value: String) -> String {
+    public static func parameterProblem(key: String, value: String) -> String {
         let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
         guard parts.count == 2 else {
             return "name the effect and the parameter, as effect.parameter (e.g. bounce.speed=40; see 'pixelwheel list')"

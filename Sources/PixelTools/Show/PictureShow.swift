@@ -114,10 +114,10 @@ extension PictureShow {
 
     /// `pixelwheel show`: reads `image`, shows it on `panel` (or a plain picture of `size`) at
     /// `target`, and returns the line that says what was shown.
-    public static func run(image: String, panel text: String?, size: PanelSize, dither: OnOffDither?, traceBus: String?, target: Target) throws -> String {
+    public static func run(image: String, panel: PanelDescription?, size: PanelSize, dither: OnOffDither?, traceBus: String?, target: Target) throws -> String {
         if case let .models(out?, _, _) = target { try OfflineRender.checkWritable(out, extensions: [".png", ".gif"]) }
         if let traceBus { try BusTraceFile.checkWritable(traceBus) }
-        let show = try PictureShow(image: image, panel: try text.map { try PanelDescription(parsing: $0) }, size: size, dither: dither)
+        let show = try PictureShow(image: image, panel: panel, size: size, dither: dither)
         switch target {
         case let .machine(buses):
             try show.onMachine(buses, clock: MonotonicClock(), stop: .onSignals(), traceBus: traceBus, announce: Environment.printNow)
@@ -137,7 +137,7 @@ extension PictureShow {
             let total = show.input.frames.count
             let frames = total > 1 ? (wantsAnimation ? " (\(shown.count) frames)" : " (the first of \(total) frames; --out NAME.gif for all)") : ""
             let traced = traceBus.map { ", \(transactions ?? 0) bus transactions in \($0)" } ?? ""
-            return "showed \(image)\(frames) on \(text ?? size.description)" + traced
+            return "showed \(image)\(frames) on \(panel?.text ?? size.description)" + traced
         }
     }
 }

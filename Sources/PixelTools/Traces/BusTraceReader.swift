@@ -14,19 +14,19 @@ public enum BusTraceReader {
     /// LED); returns the line that says what was decoded. Traffic that does not fit the model
     /// is an error naming the likely fix, thrown after the picture is written (it helps to see
     /// the garbage), so a wrong geometry never passes for a picture.
-    public static func decode(trace: String, panel: String, out: String, scale: Int, raw: Bool) throws -> String {
+    public static func decode(trace: String, panel: PanelDescription, out: String, scale: Int, raw: Bool) throws -> String {
         try RuntimeError.checkScale(scale)
         try OfflineRender.checkWritable(out, extensions: [".png"])
-        let target = try SimulatedTarget(try PanelDescription(parsing: panel))
+        let target = try SimulatedTarget(panel)
         let transactions = try parse(try FileBytes.readText(trace), name: trace)
         guard !transactions.isEmpty else { throw TraceFileError.empty(file: trace) }
         try play(transactions, into: target, name: trace)
         let shown = target.model.picture
         try PNGFile.write(raw ? PanelPreview.raw(shown) : PanelPreview.dots(shown, scale: scale), to: out)
         if let misfit = target.model.misfit {
-            throw TraceFileError.misfit(file: trace, panel: panel, misfit: misfit, picture: out)
+            throw TraceFileError.misfit(file: trace, panel: panel.text, misfit: misfit, picture: out)
         }
-        return "decoded \(transactions.count) transactions for \(panel) into \(out)"
+        return "decoded \(transactions.count) transactions for \(panel.text) into \(out)"
     }
 
     /// What one line of a trace may be: a flat JSON object (a little nesting is read and

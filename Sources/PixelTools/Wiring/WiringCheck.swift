@@ -53,12 +53,12 @@ public struct WiringCheck {
         return lines
     }
 
-    /// The check for the panel of `wiring --panel TEXT`, or for the first HUB75 panel of the
+    /// The check for the panel `given`, or for the first HUB75 panel of the
     /// configuration file `config`: exactly one of the two.
-    public init(panel text: String?, config path: String?) throws {
-        switch (path, text) {
-        case let (nil, text?):
-            try self.init(panel: try PanelDescription(parsing: text))
+    public init(panel given: PanelDescription?, config path: String?) throws {
+        switch (path, given) {
+        case let (nil, panel?):
+            try self.init(panel: panel)
         case let (path?, nil):
             guard let hub75 = try Setup.load(path).firstHUB75Panel else {
                 throw RuntimeError.unusable("\(path) has no HUB75 panel; wiring checks HUB75 lines, so give one that has")
@@ -68,6 +68,9 @@ public struct WiringCheck {
             throw RuntimeError.unusable("wiring checks one HUB75 panel: give a configuration file or a panel description, one of them")
         }
     }
+
+    /// How long a line may be held, when a time is given.
+    public static let holdRange: ClosedRange<Seconds> = "0.1"..."32767"
 
     /// Holds `name` high and the other lines low (see `drive`) on the buses `provider` opens,
     /// once the name and `seconds` are checked, until SIGINT, SIGTERM or `seconds`, telling
@@ -79,7 +82,9 @@ public struct WiringCheck {
     /// the stop request of every live command.
     public func hold(_ name: String, on provider: () throws -> any BusProvider, seconds: Seconds?, announce: (String) -> Void) throws {
         let message = try holdingMessage(name)  // a bad name is reported before any line is claimed
-        try seconds.check("--seconds", in: "0.1"..."32767")
+        if let seconds, !Self.holdRange.contains(seconds) {
+            throw RuntimeError.outOfRange(what: "the time to hold a line", allowed: "0.1...32767 seconds", got: seconds.text)
+        }
         let stop = StopRequestSource.onSignals()
         let clock = MonotonicClock()
         let lines = try drive(name, on: try provider())

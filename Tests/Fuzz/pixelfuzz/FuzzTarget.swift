@@ -135,8 +135,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// as the same panel with the same mounting.
     static func ledFlags(_ text: String) {
         let words = ShellWords.split(text) ?? text.split(separator: " ").map(String.init)
-        let gathered = LEDFlags.gather(["run"] + words)
-        precondition(gathered.filter { $0 == LEDFlags.option }.count <= words.count, "gather made flags up")
+        let option = "--hzeller-flag"
+        let gathered = HzellerFlag.gather(["run"] + words, option: option, commands: ["sim", "run"])
+        precondition(gathered.filter { $0 == option }.count <= words.count, "gather made flags up")
         guard let translation = try? HzellerFlag.translate(words), let table = try? translation.configurationTable(),
               let panel = try? translation.panel() else { return }
         guard let setup = try? ConfigurationLoader.parse(table, file: "from-flags.toml"), let read = setup.panels.first else {

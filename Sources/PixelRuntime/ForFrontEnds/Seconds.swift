@@ -1,7 +1,7 @@
 import PixelCore
 
 /// A number of seconds given on the command line (`2.5`), exact in fixed point. Each option
-/// checks its own range in `validate()`, with a one-line error naming what is allowed.
+/// checks its own range where it is read, with a one-line error naming what is allowed.
 public struct Seconds: Sendable, Comparable, ExpressibleByStringLiteral {
     /// The value.
     public let value: Fixed
@@ -24,20 +24,8 @@ public struct Seconds: Sendable, Comparable, ExpressibleByStringLiteral {
     /// The span as a frame time.
     public var frameTime: FrameTime { .seconds(value) }
 
-    /// Throws unless the value lies in `range`, naming `option` and the range as written.
-    public func check(_ option: String, in range: ClosedRange<Seconds>) throws {
-        guard range.contains(self) else {
-            throw OptionError.outOfRange(option: option, allowed: "a number of seconds in \(range.lowerBound.text)...\(range.upperBound.text)", got: "'\(text)'")
-        }
-    }
-
     /// Equal spans, however they were written (`2.5` and `2.50`).
     public static func == (a: Seconds, b: Seconds) -> Bool { a.value == b.value }
     /// The shorter span first.
     public static func < (a: Seconds, b: Seconds) -> Bool { a.value < b.value }
-}
-
-extension Optional where Wrapped == Seconds {
-    /// Throws unless the value, when given, lies in `range`.
-    public func check(_ option: String, in range: ClosedRange<Seconds>) throws { try self?.check(option, in: range) }
 }
