@@ -9,7 +9,7 @@ import PixelWeb
 /// `run` serve it. The server runs on its own threads; the session's loop meets it through
 /// `inputs` (the browsers' and the API's input, beside the encoder's) and `viewers` (the main
 /// panel's frames — on real panels, the frames they were sent).
-public final class WebFrontEnd {
+public final class WebFrontEnd: FrontEnd {
     /// What the command chooses beside the `[web]` set-up.
     public struct Options {
         /// The most browsers connected at once, 1...64 (`--max-clients`, checked where it is
@@ -51,8 +51,12 @@ public final class WebFrontEnd {
     public let auth: WebAuth
     private let prepared: Prepared
 
-    /// Starts serving `session`, which runs on `clock`, as `prepared` says.
-    public init(_ prepared: Prepared, session: Session, clock: MonotonicClock) throws {
+    /// Starts serving `session` as `prepared` says, on the session's clock, which must be the
+    /// machine's (the server's threads read it).
+    public init(_ prepared: Prepared, session: Session) throws {
+        guard let clock = session.machineClock else {
+            throw RuntimeError.unusable("the page needs the machine's clock; run the session in real time")
+        }
         let web = prepared.web, fps = session.setup.fps
         self.prepared = prepared
         let broadcaster = WebBroadcaster(maximumClients: prepared.options.maxClients)
@@ -103,6 +107,9 @@ public final class WebFrontEnd {
     }
 
     /// Stops the server and says what it did, in one line.
+    public func finish() -> [String] { [stop()] }
+
+    /// Stops the server and says what it did, in one line.
     public func stop() -> String {
         server.stop()
         let counts = server.counts, totals = server.broadcaster.totals, logins = auth.failureCounts
@@ -125,9 +132,9 @@ extension WebFrontEnd {
     }
 
     /// Starts `prepared` (when there is one) on `session` and says where through `report`.
-    public static func start(_ prepared: Prepared?, session: Session, clock: MonotonicClock, report: (String) -> Void) throws -> WebFrontEnd? {
+    public static func start(_ prepared: Prepared?, session: Session, report: (String) -> Void) throws -> WebFrontEnd? {
         guard let prepared else { return nil }
-        let web = try WebFrontEnd(prepared, session: session, clock: clock)
+        let web = try WebFrontEnd(prepared, session: session)
         for line in web.announcement { report(line) }
         return web
     }

@@ -15,26 +15,24 @@ public struct WebSimulator {
     public init() {}
 
     /// Serves the app of the set-up `makeSetup` reads until the plan `makePlan` reads ends it,
-    /// or SIGINT or SIGTERM; prints the address first and the counts at the end. The recording
-    /// path and the page are checked before the set-up and the plan are read.
+    /// or SIGINT or SIGTERM; prints the address first and the counts at the end. The set-up is
+    /// read (it opens nothing) and the page, the recording's path and the password are checked
+    /// once, before the session is built.
     public func run(setup makeSetup: () throws -> Setup, plan makePlan: () throws -> LivePlan) throws {
-        _ = try WebFrontEnd.Prepared(web: WebSetup(), options: options)
         var setup = try makeSetup()
         setup.web.isOn = true
         do {
             try setup.web.checkExposure()
         } catch { throw RuntimeError.unusable(error.description) }
-        let plan = try makePlan()
         let prepared = try WebFrontEnd.Prepared(web: setup.web, options: options)
-        // The session's clock, shared with the server's threads.
-        let clock = MonotonicClock()
-        let session = try Session(setup: setup, buses: .simulated(network: SocketTransport()), timing: .realTime(clock))
+        let plan = try makePlan()
+        let session = try Session(setup: setup, buses: .simulated(network: SocketTransport()), timing: .realTime())
         for warning in session.warnings { Environment.printError("warning: " + warning) }
-        let web = try WebFrontEnd(prepared, session: session, clock: clock)
+        let web = try WebFrontEnd(prepared, session: session)
         defer { web.server.stop() }
         Environment.printNow("PixelWheel web simulator: \(web.url) (\(session.panelText), \(setup.fps) fps) — open it in a browser; Ctrl-C stops")
         for line in web.announcement.dropFirst() { Environment.printNow(line) }
-        try session.run(inputs: web.inputs + [StopRequestSource.onSignals()], viewers: web.viewers, script: plan.script, length: plan.length)
-        Environment.printNow("stopped: " + web.stop().dropFirst("web: ".count))
+        let result = try session.run(frontEnds: [web, StopSignalsFrontEnd()], plan: plan)
+        for line in result.lines { Environment.printNow("stopped: " + line.dropFirst("web: ".count)) }
     }
 }

@@ -104,23 +104,21 @@ struct RunCommand: ParsableCommand {
             throw OptionError.conflict("the page needs real time: add --real-time (run --simulate --no-tty --real-time), or leave out [web] and --listen")
         }
         let page = try WebFrontEnd.prepare(for: setup, pageFolder: web.page)
-        let clock = MonotonicClock()
         var options = Session.Options()
         options.framesOut = framesOut
         options.showRefresh = try HzellerFlagOptions.showRefresh(ledFlags) ?? showRefresh
         options.report = Console.report
         let buses: Session.Buses = simulate ? .simulated(network: SocketTransport()) : simulatePanels ? .machineInputs(try machineBuses(gpioBackend: gpioBackend))
             : .machine(try machineBuses(gpioBackend: gpioBackend))
-        let session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime(clock) : .virtual, options: options)
+        let session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime() : .virtual, options: options)
         for message in session.messages { Console.report(message) }
-        let web = try WebFrontEnd.start(page, session: session, clock: clock, report: Console.report)
-        defer { web?.server.stop() }
-        let terminal = interactive ? try TerminalFrontEnd.make(for: session) : nil
-        let frames = try session.run(inputs: [StopRequestSource.onSignals()] + (terminal?.inputs ?? []) + (web?.inputs ?? []),
-                                     viewers: (terminal?.viewers ?? []) + (web?.viewers ?? []), script: plan.script, length: plan.length)
-        if let web { Console.report(web.stop()) }
+        let served = try WebFrontEnd.start(page, session: session, report: Console.report)
+        defer { served?.server.stop() }
+        let frontEnds: [any FrontEnd] = [StopSignalsFrontEnd()] + (interactive ? [try TerminalFrontEnd(for: session)] : []) + [served].compactMap { $0 }
+        let result = try session.run(frontEnds: frontEnds, plan: plan)
+        for line in result.lines { Console.report(line) }
         if !interactive {
-            print("ran \(frames) frames" + (simulate ? " on simulated panels" : "") + "; stopped cleanly")
+            print("ran \(result.frames) frames" + (simulate ? " on simulated panels" : "") + "; stopped cleanly")
         }
     }
 }

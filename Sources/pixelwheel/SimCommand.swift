@@ -59,31 +59,26 @@ struct SimCommand: ParsableCommand {
             throw OptionError.conflict("the page needs real time: add --real-time to --no-tty, or leave out --listen and [web]")
         }
         let page = try WebFrontEnd.prepare(for: setup, pageFolder: app.web.page)
-        let clock = MonotonicClock()
         var options = Session.Options()
         options.framesOut = framesOut
         options.frameScale = scale
         options.traceBus = traceBus
+        let timing: Session.Timing = noTty && !realTime ? .virtual : .realTime()
+        let session = try Session(setup: setup, buses: .simulated(network: SocketTransport()), timing: timing, options: options)
         if noTty {
-            let session = try Session(setup: setup, buses: .simulated(network: SocketTransport()), timing: realTime ? .realTime(clock) : .virtual, options: options)
             for message in session.messages { Console.report(message) }
-            let warnedAtStart = session.warnings.count
             for warning in session.warnings { Console.printError(warning) }
-            let web = try WebFrontEnd.start(page, session: session, clock: clock, report: Console.report)
-            defer { web?.server.stop() }
-            let frames = try session.run(inputs: (realTime ? [StopRequestSource.onSignals()] : []) + (web?.inputs ?? []), viewers: web?.viewers ?? [],
-                                         script: plan.script, length: plan.length)
-            if let web { Console.report(web.stop()) }
-            for warning in session.warnings.dropFirst(warnedAtStart) { Console.printError(warning) }
-            print("rendered \(frames) frames at \(setup.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
-        } else {
-            let session = try Session(setup: setup, buses: .simulated(network: SocketTransport()), timing: .realTime(clock), options: options)
-            let web = try WebFrontEnd.start(page, session: session, clock: clock, report: Console.report)
-            defer { web?.server.stop() }
-            let terminal = try TerminalFrontEnd.make(for: session)
-            try session.run(inputs: terminal.inputs + [StopRequestSource.onSignals()] + (web?.inputs ?? []), viewers: terminal.viewers + (web?.viewers ?? []),
-                            script: plan.script, length: plan.length)
-            _ = web?.stop()
         }
+        let warnedAtStart = session.warnings.count
+        let web = try WebFrontEnd.start(page, session: session, report: Console.report)
+        defer { web?.server.stop() }
+        // Headless on the virtual clock nothing waits for a signal: the plan's length ends it.
+        let frontEnds: [any FrontEnd] = (noTty ? [] : [try TerminalFrontEnd(for: session)])
+            + (realTime || !noTty ? [StopSignalsFrontEnd()] : []) + [web].compactMap { $0 }
+        let result = try session.run(frontEnds: frontEnds, plan: plan)
+        guard noTty else { return }
+        for line in result.lines { Console.report(line) }
+        for warning in session.warnings.dropFirst(warnedAtStart) { Console.printError(warning) }
+        print("rendered \(result.frames) frames at \(setup.fps) fps" + (framesOut.map { " into \($0)" } ?? ""))
     }
 }

@@ -85,6 +85,9 @@ public final class Session {
     public let time: VirtualTime
     /// The run's clock: the machine's, or `time`.
     public let clock: any Clock
+    /// The machine's clock when the run is in real time (a front end on other threads, the web
+    /// server, shares it); nil on the session's virtual time.
+    public let machineClock: MonotonicClock?
     /// Logical size of the main panel (or the set-up's size without one).
     public let width: Int, height: Int
     /// Messages from building the session (the GPIO paths, the refresh set-up).
@@ -157,6 +160,7 @@ public final class Session {
         let time = VirtualTime()
         self.time = time
         self.clock = clock ?? time
+        machineClock = clock as? MonotonicClock
         let trace = options.traceBus.map { BusTraceFile(path: $0) }
         self.trace = trace
 
