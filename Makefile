@@ -23,8 +23,8 @@ OUT ?= out
 .PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-kernel test-gpiod2 test-wall test-discovery test-ola build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
-	@SWIFT="$(SWIFT)" scripts/ensure-swift.sh
-	@scripts/install-system-packages.sh $(SYSTEM_PACKAGES)
+	@SWIFT="$(SWIFT)" scripts/build/ensure-swift.sh
+	@scripts/build/install-system-packages.sh $(SYSTEM_PACKAGES)
 
 build: setup
 	$(SWIFT) build
@@ -56,86 +56,86 @@ previews: release
 # docs/architecture.md against Package.swift, the golden frames on AArch64 (the Pi's CPU) as
 # Embedded Swift under qemu, then the short fuzzing pass.
 test: setup
-	@scripts/install-system-packages.sh $(TEST_PACKAGES)
+	@scripts/build/install-system-packages.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --disable-xctest
-	SWIFT="$(SWIFT)" SKIP_BUILD=1 scripts/test-web.sh
-	/usr/bin/python3 scripts/check-module-map.py "$(SWIFT)"
-	scripts/cross.sh test aarch64-none-none-elf
-	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke
+	SWIFT="$(SWIFT)" SKIP_BUILD=1 scripts/test/test-web.sh
+	/usr/bin/python3 scripts/check/check-module-map.py "$(SWIFT)"
+	scripts/build/cross.sh test aarch64-none-none-elf
+	@SWIFT="$(SWIFT)" scripts/test/fuzz.sh smoke
 
 # A wall: one simulated Pi sending DDP to three others, each in its own network namespace, the
-# links losing, delaying and reordering packets (tc netem, or scripts/lossy-udp-relay.py where the
+# links losing, delaying and reordering packets (tc netem, or scripts/peers/lossy-udp-relay.py where the
 # kernel has no netem). Needs root; about 20 s.
 test-wall: setup
-	@scripts/install-system-packages.sh iproute2 python3
+	@scripts/build/install-system-packages.sh iproute2 python3
 	$(SWIFT) build --product pixelwheel
-	scripts/test-wall.sh .build/debug/pixelwheel
+	scripts/test/test-wall.sh .build/debug/pixelwheel
 
 # The Open Lighting Architecture (Debian's `ola`) both ways, across two network namespaces: its
 # Art-Net (found by ArtPoll), E1.31 and OPC outputs shown byte for byte, and PixelWheel's artnet
 # and e131 panels recorded by its ola_recorder. Needs root; about 35 s.
 test-ola: setup
-	@scripts/install-system-packages.sh iproute2 python3
-	@scripts/install-ola-for-tests.sh
+	@scripts/build/install-system-packages.sh iproute2 python3
+	@scripts/build/install-ola-for-tests.sh
 	$(SWIFT) build --product pixelwheel
-	scripts/test-ola.sh .build/debug/pixelwheel
+	scripts/test/test-ola.sh .build/debug/pixelwheel
 
 # Discovery: `pixelwheel announce`'s service file served by a real avahi-daemon in one network
 # namespace, found by python-zeroconf (PyPI) in another, with the MAC that /json/info gives.
 # Needs root; about 15 s.
 test-discovery: setup
-	@scripts/install-system-packages.sh iproute2 python3-venv avahi-daemon
+	@scripts/build/install-system-packages.sh iproute2 python3-venv avahi-daemon
 	$(SWIFT) build --product pixelwheel
-	scripts/test-discovery.sh .build/debug/pixelwheel
+	scripts/test/test-discovery.sh .build/debug/pixelwheel
 
 # PixelCore and PixelEffects as Embedded Swift for AArch64, ARMv7, ARMv6-M, RV32 and RV64, with
 # their code size per target (see docs/testing.md, `make test-cross`).
 embedded:
-	scripts/cross.sh embedded
+	scripts/build/cross.sh embedded
 
 # The golden frames on AArch64, ARMv7 and RV64 (qemu user mode) and RV32 (qemu virt, bare metal),
 # compared digest by digest with the x86-64 build and the golden values.
 test-cross: setup
-	scripts/cross.sh test
+	scripts/build/cross.sh test
 
 # The bare-metal demo (Firmware/) on qemu's riscv32 virt machine: its frames as PNGs in
 # .build/cross/demo, checked against the hosted renderer.
 demo: setup
-	scripts/cross.sh demo
+	scripts/build/cross.sh demo
 
 # Every fuzz target on its seed corpus (Tests/Fuzz/corpus) under libFuzzer and AddressSanitizer:
 # FUZZ_SECONDS each (default 60); FUZZ_TARGETS="bdf image" narrows it. `make test` runs the
 # short pass, `make fuzz-smoke`: FUZZ_RUNS inputs each (default 2000).
 fuzz: setup
-	@SWIFT="$(SWIFT)" scripts/fuzz.sh long
+	@SWIFT="$(SWIFT)" scripts/test/fuzz.sh long
 
 fuzz-smoke: setup
-	@SWIFT="$(SWIFT)" scripts/fuzz.sh smoke
+	@SWIFT="$(SWIFT)" scripts/test/fuzz.sh smoke
 
 # Debian 13 "trixie"'s own Swift (`swiftlang` 6.0.3, what `apt install swiftlang` gives on
 # Raspberry Pi OS trixie): a minimal trixie root made with debootstrap and cached under
-# ~/.cache/pixelwheel (scripts/trixie-root.sh), PixelWheel built there with Debian's compiler
+# ~/.cache/pixelwheel (scripts/build/trixie-root.sh), PixelWheel built there with Debian's compiler
 # into .build-trixie, and the Swift test suite run there, against trixie's libgpiod 2.x.
 # TRIXIE_SWIFT_FLAGS adds build options (e.g. -j 1). Needs the whole package, the web server
 # included, to resolve with Swift 6.0.
 test-trixie:
-	scripts/trixie-root.sh amd64 run -- swift build --build-tests --scratch-path .build-trixie $(TRIXIE_SWIFT_FLAGS)
-	scripts/trixie-root.sh amd64 run -- env PIXELWHEEL_EXPECT_GPIOD_API=2 swift test --skip-build --scratch-path .build-trixie
+	scripts/build/trixie-root.sh amd64 run -- swift build --build-tests --scratch-path .build-trixie $(TRIXIE_SWIFT_FLAGS)
+	scripts/build/trixie-root.sh amd64 run -- env PIXELWHEEL_EXPECT_GPIOD_API=2 swift test --skip-build --scratch-path .build-trixie
 
 # `make test-arm64` (not in CI: making the arm64 root under emulation alone takes ~10 min):
-# PixelWheel cross-compiled for aarch64 with Debian trixie's Swift (scripts/cross-build.sh), run
+# PixelWheel cross-compiled for aarch64 with Debian trixie's Swift (scripts/build/cross-build.sh), run
 # in the arm64 trixie root under qemu-user, its golden digests, a scripted sim and every
-# example's frames compared byte for byte with the x86-64 build's (scripts/test-arm64.sh).
+# example's frames compared byte for byte with the x86-64 build's (scripts/test/test-arm64.sh).
 test-arm64: setup
-	scripts/test-arm64.sh
+	scripts/test/test-arm64.sh
 
 # `make deb`: pixelwheel_VERSION_ARCH.deb in OUT/ (default out/) for this machine, from the
 # release build: the binary (standard library linked in), the page, the examples, the systemd
 # unit, the pixelwheel user (sysusers.d), a udev rule for the Pi 5 and the configuration as a
-# conffile (scripts/make-deb.sh).
+# conffile (scripts/build/make-deb.sh).
 deb: release
-	scripts/make-deb.sh .build/release/pixelwheel $(OUT)
+	scripts/build/make-deb.sh .build/release/pixelwheel $(OUT)
 
 # `make deb-arm64`: the same package for a 64-bit Pi (a Zero 2 W cannot compile Swift itself),
 # cross-compiled here with Debian trixie's Swift against the arm64 trixie root, and packaged in
@@ -143,54 +143,54 @@ deb: release
 # then copied to OUT/ (which may lie outside the repository, which is all the root sees).
 ARM64_BIN = .build-cross-arm64/aarch64-unknown-linux-gnu/release/pixelwheel
 deb-arm64:
-	TRIXIE_SYSROOT=arm64 scripts/trixie-root.sh amd64 run -- scripts/cross-build.sh .build-cross-arm64 pixelwheel -- $(if $(JOBS),-j $(JOBS))
+	TRIXIE_SYSROOT=arm64 scripts/build/trixie-root.sh amd64 run -- scripts/build/cross-build.sh .build-cross-arm64 pixelwheel -- $(if $(JOBS),-j $(JOBS))
 	rm -rf .build-cross-arm64/deb
-	scripts/trixie-root.sh arm64 run -- scripts/make-deb.sh $(ARM64_BIN) .build-cross-arm64/deb
+	scripts/build/trixie-root.sh arm64 run -- scripts/build/make-deb.sh $(ARM64_BIN) .build-cross-arm64/deb
 	mkdir -p $(OUT) && cp .build-cross-arm64/deb/*.deb $(OUT)/
 
 # `make test-deb-arm64` (not in CI, for the arm64 root's sake): the checks of test-deb on the
 # arm64 package, installed and run in the arm64 trixie root under qemu-user.
 test-deb-arm64:
-	TRIXIE_SYSROOT=arm64 scripts/trixie-root.sh amd64 run -- scripts/cross-build.sh .build-cross-arm64 pixelwheel -- $(if $(JOBS),-j $(JOBS))
-	scripts/trixie-root.sh arm64 run -- scripts/test-deb.sh $(ARM64_BIN)
+	TRIXIE_SYSROOT=arm64 scripts/build/trixie-root.sh amd64 run -- scripts/build/cross-build.sh .build-cross-arm64 pixelwheel -- $(if $(JOBS),-j $(JOBS))
+	scripts/build/trixie-root.sh arm64 run -- scripts/test/test-deb.sh $(ARM64_BIN)
 
 # `make test-deb`: in the amd64 trixie root, the package from Debian's Swift: lintian without
 # errors, apt install, doctor and every example from the installed files, an upgrade that keeps
-# an edited configuration, and a purge that keeps only what the user made (scripts/test-deb.sh).
+# an edited configuration, and a purge that keeps only what the user made (scripts/test/test-deb.sh).
 # DEB_CONFIG=debug (what CI uses, to save the optimiser's minutes) packages a debug build the
 # same way.
 DEB_CONFIG ?= release
 test-deb:
-	scripts/trixie-root.sh amd64 run -- swift build -c $(DEB_CONFIG) --static-swift-stdlib -Xlinker -lcurl --product pixelwheel --scratch-path .build-trixie-static
-	scripts/trixie-root.sh amd64 run -- scripts/test-deb.sh .build-trixie-static/$(DEB_CONFIG)/pixelwheel
+	scripts/build/trixie-root.sh amd64 run -- swift build -c $(DEB_CONFIG) --static-swift-stdlib -Xlinker -lcurl --product pixelwheel --scratch-path .build-trixie-static
+	scripts/build/trixie-root.sh amd64 run -- scripts/test/test-deb.sh .build-trixie-static/$(DEB_CONFIG)/pixelwheel
 
 # The Linux backends against the real kernel's gpio-sim and i2c-stub, in a VM (see docs/testing.md).
 test-kernel: setup
-	scripts/test-kernel.sh
+	scripts/test/test-kernel.sh
 
 # Builds libgpiod 2.x (from PyPI's gpiod source distribution) into ~/.cache/pixelwheel and
 # builds and tests the Linux backends against it; `make test` covers Debian's libgpiod 1.6.
 test-gpiod2: setup
-	@scripts/install-system-packages.sh python3-pip
-	scripts/libgpiod2.sh
+	@scripts/build/install-system-packages.sh python3-pip
+	scripts/build/libgpiod2.sh
 
 bench: release
 	.build/release/pixelwheel bench
 
 # The CPU cost of serving 0, 1 and 10 browsers from `pixelwheel web` (64x32, 30 fps).
 bench-web: release
-	@scripts/install-system-packages.sh python3-websocket
-	scripts/web-bench.py .build/release/pixelwheel
+	@scripts/build/install-system-packages.sh python3-websocket
+	scripts/bench/web-bench.py .build/release/pixelwheel
 
-# `make install`: avahi-daemon (for the mDNS announcement), then scripts/stage-install.sh (the
+# `make install`: avahi-daemon (for the mDNS announcement), then scripts/build/stage-install.sh (the
 # list make deb uses too): the binary (Swift standard library linked in, so systemd needs no
 # toolchain path), the systemd unit, an example configuration that is never overwritten, the
 # examples, the web page, and the README with docs/ beside it (so its links and pictures work).
 PREFIX ?= /usr/local
 DESTDIR ?=
 install: release
-	@[ -n "$(DESTDIR)" ] || scripts/install-system-packages.sh avahi-daemon
-	scripts/stage-install.sh .build/release/pixelwheel "$(DESTDIR)" $(PREFIX) /etc/systemd/system $(PREFIX)/share/pixelwheel
+	@[ -n "$(DESTDIR)" ] || scripts/build/install-system-packages.sh avahi-daemon
+	scripts/build/stage-install.sh .build/release/pixelwheel "$(DESTDIR)" $(PREFIX) /etc/systemd/system $(PREFIX)/share/pixelwheel
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/pixelwheel $(DESTDIR)/etc/systemd/system/pixelwheel.service

@@ -161,7 +161,8 @@ let package = Package(
             "PixelUI", "PixelInputs", "PixelTestSupport", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
         .testTarget(name: "PixelWheelCommandTests", dependencies: [
-            "pixelwheel", "PixelConfig", "PixelNetwork", "PixelRuntime", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "pixelwheel", "PixelConfig", "PixelNetwork", "PixelRuntime", "PixelBus", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
         .testTarget(name: "PixelRuntimeTests", dependencies: [
             "PixelRuntime", "PixelCore", "PixelEffects", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelBus", "PixelPanels", "PixelUI",

@@ -5,7 +5,7 @@ import PixelGolden
 // The bare-metal demo: firmware for qemu's riscv32 `virt` machine. It plays every effect for
 // 3 s at 8 fps, paced by the machine timer (CLINT mtime), renders each frame through a 4-row
 // banded canvas (24 KiB) and writes it to the UART as one line of hex, for
-// `scripts/cross.sh demo` to turn into PNGs and check against the hosted renderer.
+// `scripts/build/cross.sh demo` to turn into PNGs and check against the hosted renderer.
 
 /// Machine-timer ticks since reset (qemu's virt machine counts at 10 MHz).
 @_silgen_name("pw_ticks") func ticks() -> UInt64

@@ -15,10 +15,10 @@ public final class GPIOChip {
     public static let piLabels = ["pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835"]
     /// The consumer name PixelWheel requests lines with (what `gpioinfo` shows).
     public static let consumer = "pixelwheel"
-    /// What a machine without GPIO can do instead, in the errors of a missing chip: `run`'s
-    /// simulator. Commands without one put their own advice in its place
+    /// What a machine without GPIO can do instead, in the errors of a missing chip, in the
+    /// run's words: the command line puts its own advice in its place, naming its option
     /// (`BusError.replacingDesktopAdvice(with:)`).
-    public static let desktopAdvice = "on a desktop run with --simulate"
+    public static let desktopAdvice = "on a desktop, run on simulated panels instead"
 
     /// The device node, e.g. /dev/gpiochip0.
     public let path: String

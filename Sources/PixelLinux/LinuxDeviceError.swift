@@ -47,8 +47,8 @@ extension BusError {
         }
     }
 
-    /// This error with `GPIOChip.desktopAdvice` (which names `run --simulate`) replaced by
-    /// `advice`, for a command that has no simulator to offer; other errors are unchanged.
+    /// This error with `GPIOChip.desktopAdvice` replaced by `advice` (a command's own words for
+    /// what to do on a machine without GPIO); other errors are unchanged.
     public func replacingDesktopAdvice(with advice: String) -> BusError {
         guard case let .deviceMissing(device, hint) = self else { return self }
         return .deviceMissing(device: device, hint: hint.replacing(GPIOChip.desktopAdvice, with: advice))

@@ -1,3 +1,5 @@
+import PixelCore
+
 /// How HUB75's GPIO lines are driven on a Pi: `auto` picks the fastest path the machine has,
 /// the others force one (for testing, or to work around a machine that misreports itself).
 public enum GPIOBackend: String, CaseIterable, Sendable {
@@ -34,12 +36,12 @@ public enum GPIOBackend: String, CaseIterable, Sendable {
 }
 
 /// A forced GPIO path that the machine's chip cannot take.
-public struct GPIOBackendMismatch: Error, CustomStringConvertible, Equatable {
+public struct GPIOBackendMismatch: NamesUserSetting, Equatable {
     /// The path that was asked for, and the chip there is.
     public let backend: GPIOBackend, chipLabel: String
     /// What that path needs.
     public let needs: String
-    public var description: String {
-        "--gpio-backend \(backend.rawValue) needs \(needs), and this GPIO chip is \(chipLabel); use --gpio-backend auto"
+    public func message(naming name: (UserSetting) -> String) -> String {
+        "GPIO backend \(backend.rawValue) needs \(needs), and this GPIO chip is \(chipLabel); choose auto (\(name(.gpioBackend)))"
     }
 }

@@ -123,11 +123,11 @@ public enum OfflineRender {
         }
         switch directoryState(directory) {
         case .missing:
-            throw RuntimeError.badOutputPath(path: path, reason: "directory '\(directory)' does not exist; create it first or choose another --out")
+            throw RuntimeError.badOutputPath(path: path, reason: "directory '\(directory)' does not exist; create it first or write elsewhere")
         case .notDirectory:
-            throw RuntimeError.badOutputPath(path: path, reason: "'\(directory)' is a file, not a directory; choose another --out")
+            throw RuntimeError.badOutputPath(path: path, reason: "'\(directory)' is a file, not a directory; write elsewhere")
         case .notWritable:
-            throw RuntimeError.badOutputPath(path: path, reason: "directory '\(directory)' is not writable; choose another --out")
+            throw RuntimeError.badOutputPath(path: path, reason: "directory '\(directory)' is not writable; write elsewhere")
         case .writable:
             break
         }
@@ -137,12 +137,12 @@ public enum OfflineRender {
     }
 
     /// Fails when `directory` is missing, not a directory, or not writable.
-    static func checkDirectory(_ directory: String, option: String) throws {
+    static func checkDirectory(_ directory: String) throws {
         switch directoryState(directory) {
         case .missing, .notDirectory:
-            throw RuntimeError.badOutputPath(path: directory, reason: "\(option) must name an existing directory; create it first")
+            throw RuntimeError.badOutputPath(path: directory, reason: "the frames need an existing directory; create it first")
         case .notWritable:
-            throw RuntimeError.badOutputPath(path: directory, reason: "the directory is not writable; choose another \(option)")
+            throw RuntimeError.badOutputPath(path: directory, reason: "the directory is not writable; write the frames elsewhere")
         case .writable:
             break
         }

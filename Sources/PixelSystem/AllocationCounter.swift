@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The allocation counter exported by the preload library of `scripts/count-allocations.sh`,
+/// The allocation counter exported by the preload library of `scripts/bench/count-allocations.sh`,
 /// looked up in the process's global scope (preloaded libraries included); nil when the
 /// program runs without it.
 public enum AllocationCounter {

@@ -17,7 +17,7 @@ public enum TraceFileError: Error, Equatable, Sendable, CustomStringConvertible 
         switch self {
         case let .badLine(file, line, reason): "\(file) line \(line): \(reason)"
         case let .badTransaction(file, index, reason): "\(file) transaction \(index): \(reason)"
-        case let .empty(file): "'\(file)' holds no transactions; record one with --trace-bus"
+        case let .empty(file): "'\(file)' holds no transactions; record a trace with 'pixelwheel show IMAGE --panel TYPE:… --trace-bus FILE'"
         case let .misfit(file, panel, misfit, picture):
             "\(file) does not fit \(panel): \(misfit) (the picture in \(picture) is what such a panel would show)"
         }

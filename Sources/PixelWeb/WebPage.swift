@@ -1,3 +1,4 @@
+import PixelCore
 import PixelRuntime
 import PixelSystem
 
@@ -79,23 +80,29 @@ public struct WebPage: Sendable {
 }
 
 /// Why the web front end cannot start: one line naming the problem and the fix.
-public enum WebSetupError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum WebSetupError: NamesUserSetting, Equatable, Sendable {
     /// No page folder was found.
     case pageMissing
     /// A file of the page cannot be read.
     case pageIncomplete(path: String, reason: String)
-    /// The server cannot listen; the text names the address and the fix.
-    case cannotListen(String)
+    /// The server cannot listen: the problem, and the address to give the listen setting
+    /// instead (nil: any other address or port).
+    case cannotListen(problem: String, instead: String?)
     /// The password file cannot be used; the text says why and how to fix it.
     case noPassword(String)
 
-    public var description: String {
+    /// One line naming the problem and the fix, each setting named by `name`.
+    public func message(naming name: (UserSetting) -> String) -> String {
         switch self {
         case .pageMissing:
-            "cannot find the web page (index.html); pass --page DIR naming the folder that holds it (web/ in the source tree, or PREFIX/share/pixelwheel/web where it was installed), or run 'make install'"
+            "cannot find the web page (index.html); name the folder that holds it (\(name(.page))): web/ in the source tree, or PREFIX/share/pixelwheel/web where it was installed; or run 'make install'"
         case let .pageIncomplete(path, reason):
-            "the web page is incomplete: \(path): \(reason); pass --page DIR naming a folder with every file of the source tree's web/"
-        case let .cannotListen(text), let .noPassword(text): text
+            "the web page is incomplete: \(path): \(reason); name a folder with every file of the source tree's web/ (\(name(.page)))"
+        case let .cannotListen(problem, instead?):
+            "\(problem); listen on \(instead) instead (\(name(.webListen)))"
+        case let .cannotListen(problem, nil):
+            "\(problem); pick another address or port (\(name(.webListen)))"
+        case let .noPassword(text): text
         }
     }
 }

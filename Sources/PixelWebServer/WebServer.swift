@@ -91,7 +91,7 @@ public final class WebServer: Sendable {
 
     private struct State {
         var port: Int?
-        var failure: String?
+        var failure: WebSetupError?
         var server: HTTPServer?
         var running: Task<Void, Never>?
         var finished = false
@@ -167,7 +167,7 @@ public final class WebServer: Sendable {
             }
             server = HTTPServer(config: config, handler: WebRoutes(server: self))
         } catch {
-            throw WebSetupError.cannotListen(Self.listenFailure(error, host: host, port: port))
+            throw Self.listenFailure(error, host: host, port: port)
         }
         let running = Task.detached { [self] in
             do {
@@ -193,9 +193,8 @@ public final class WebServer: Sendable {
         state.withLock { $0.server = server; $0.running = running }
         started.wait()
         listening.cancel()
-        if let failure = state.withLock({ $0.port == nil ? ($0.failure ?? "stopped") : nil }) {
-            throw WebSetupError.cannotListen(failure)
-        }
+        let stopped = WebSetupError.cannotListen(problem: "the server stopped before it listened on \(host):\(port)", instead: nil)
+        if let failure = state.withLock({ $0.port == nil ? ($0.failure ?? stopped) : nil }) { throw failure }
     }
 
     /// A `--listen` name that resolves to no address.
@@ -204,10 +203,10 @@ public final class WebServer: Sendable {
         var description: String { "no address found for \(host)" }
     }
 
-    /// Why the server could not listen on `host`:`port`, in one line naming the fix: the port
-    /// taken (EADDRINUSE), an address not this machine's (EADDRNOTAVAIL), a port below 1024
-    /// without the right to it (EACCES); otherwise the system's words.
-    static func listenFailure(_ error: any Error, host: String, port: Int) -> String {
+    /// Why the server could not listen on `host`:`port`, and the address to listen on instead:
+    /// the port taken (EADDRINUSE), an address not this machine's (EADDRNOTAVAIL), a port below
+    /// 1024 without the right to it (EACCES); otherwise the system's words.
+    static func listenFailure(_ error: any Error, host: String, port: Int) -> WebSetupError {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         let address = "\(shownHost):\(port)"
         var number: Int32?, words = "\(error)"
@@ -215,14 +214,14 @@ public final class WebServer: Sendable {
         switch number {
         case ErrorNumber.addressInUse?:
             let next = port < 65535 ? port + 1 : 8080
-            return "\(address) is already in use (another pixelwheel web?); stop it or pass --listen \(shownHost):\(next)"
+            return .cannotListen(problem: "\(address) is already in use (another pixelwheel web? stop it)", instead: "\(shownHost):\(next)")
         case ErrorNumber.addressNotAvailable?:
-            return "cannot listen on \(address): \(host) is not an address of this machine; "
-                + "pass --listen 127.0.0.1:\(port) (this machine only) or one of its own addresses"
+            return .cannotListen(problem: "cannot listen on \(address): \(host) is not an address of this machine",
+                                 instead: "127.0.0.1:\(port) (this machine only) or one of its own addresses")
         case ErrorNumber.permissionDenied?:
-            return "cannot listen on \(address): ports below 1024 need root; pass --listen \(shownHost):8080"
+            return .cannotListen(problem: "cannot listen on \(address): ports below 1024 need root", instead: "\(shownHost):8080")
         default:
-            return "cannot listen on \(address) (\(words)); pick another address or port with --listen ADDR:PORT"
+            return .cannotListen(problem: "cannot listen on \(address) (\(words))", instead: nil)
         }
     }
 

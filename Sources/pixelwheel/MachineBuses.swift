@@ -25,10 +25,14 @@ func gpioLinesInUse() -> (chip: String, held: [String])? {
     return ("\(chip.path) (\(chip.label))", held)
 }
 
-/// `error` with the advice for a machine without GPIO (which names `run --simulate`) replaced by
-/// what `wiring` can do there.
+/// `error` with the advice for a machine without GPIO put in `run`'s words.
+func runAdvice(_ error: any Error) -> any Error {
+    GPIOChip.replacingDesktopAdvice(in: error, with: runDesktopAdvice)
+}
+
+/// `error` with the advice for a machine without GPIO put in what `wiring` can do there.
 func wiringAdvice(_ error: any Error) -> any Error {
-    GPIOChip.replacingDesktopAdvice(in: error, with: WiringCheck.noGPIOAdvice)
+    GPIOChip.replacingDesktopAdvice(in: error, with: wiringDesktopAdvice)
 }
 
 /// The HUB75 refresh through the register code paths (`/dev/gpiomem`'s and RP1's) into
@@ -45,4 +49,12 @@ func gpioLibraryVersion() -> String? { nil }
 func gpioLinesInUse() -> (chip: String, held: [String])? { nil }
 func registerBenchmarks() -> [EncodeBenchmark.RegisterPath] { [] }
 func wiringAdvice(_ error: any Error) -> any Error { error }
+func runAdvice(_ error: any Error) -> any Error { error }
 #endif
+
+/// What `run` can do on a machine without GPIO.
+let runDesktopAdvice = "on a desktop run with --simulate"
+
+/// What `wiring` can do on a machine without GPIO: it has no simulator to offer.
+let wiringDesktopAdvice = "wiring --line holds real GPIO lines, so run it on the Raspberry Pi the panel is wired to; "
+    + "on this machine, wiring without --line lists the signals with their GPIO lines and header pins"

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PixelCore
 import PixelConfig
 import PixelRuntime
 import PixelTools
@@ -22,6 +23,10 @@ struct PixelWheelCommand: ParsableCommand {
         } catch let problems as InvalidConfiguration {
             Console.printError(problems.description)
             exit(withError: ExitCode(2))
+        } catch let error as any NamesUserSetting {
+            // The fix names the setting as this command line spells it: its option.
+            Console.printError("Error: " + error.message(naming: \.option))
+            exit(withError: ExitCode.failure)
         } catch {
             exit(withError: error)
         }
@@ -49,5 +54,18 @@ struct ListCommand: ParsableCommand {
 
     func run() {
         for line in Listing.lines { print(line) }
+    }
+}
+
+extension UserSetting {
+    /// The setting as the command line gives it: its option.
+    var option: String {
+        switch self {
+        case let .networkPort(name): "--network-port \(name)=PORT"
+        case .networkListen: "--network-listen"
+        case .webListen: "--listen"
+        case .page: "--page DIR"
+        case .gpioBackend: "--gpio-backend"
+        }
     }
 }

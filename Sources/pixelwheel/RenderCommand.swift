@@ -93,8 +93,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Measure only this effect: bounce, rain, fan, starfield (both modes), 'starfield objects' or 'starfield shader'. Without --panel, no encode rows.", valueName: "NAME"))
     var effect: String?
 
-    @Option(name: .long, help: ArgumentHelp("Measure only this panel's encoder: a type (hub75) for its default rows, or a description (hub75:rows=64,cols=128). Without --effect, no effect rows.", valueName: "TYPE:key=value,…"))
-    var panel: String?
+    @Option(name: .long, help: ArgumentHelp("Measure only this panel's encoder: a type (hub75) for its default rows, or a description (hub75:rows=64,cols=128). Without --effect, no effect rows.", valueName: "TYPE:key=value,…"),
+            transform: { text in try EncodeBenchmark.PanelFilter(parsing: text) })
+    var panel: EncodeBenchmark.PanelFilter?
 
     @Flag(name: .long, help: "Measure only the network rows: parsing each stream protocol's packet, receiving a 128x64 frame over E1.31 and DDP, and the highest frame rate over loopback sockets.")
     var network = false

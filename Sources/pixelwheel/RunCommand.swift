@@ -110,7 +110,12 @@ struct RunCommand: ParsableCommand {
         options.report = Console.report
         let buses: Session.Buses = simulate ? .simulated(network: SocketTransport()) : simulatePanels ? .machineInputs(try machineBuses(gpioBackend: gpioBackend))
             : .machine(try machineBuses(gpioBackend: gpioBackend))
-        let session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime() : .virtual, options: options)
+        let session: Session
+        do {
+            session = try Session(setup: setup, buses: buses, timing: realTime ? .realTime() : .virtual, options: options)
+        } catch {
+            throw runAdvice(error)  // a machine without GPIO: run's own --simulate
+        }
         for message in session.messages { Console.report(message) }
         let served = try WebFrontEnd.start(page, session: session, report: Console.report)
         defer { served?.server.stop() }

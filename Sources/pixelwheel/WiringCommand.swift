@@ -24,8 +24,9 @@ struct WiringCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The panel instead of --config, TYPE:key=value,… (HUB75).", valueName: "TYPE:options"), transform: parsePanel)
     var panel: PanelDescription?
 
-    @Option(name: .long, help: "The signal to hold high: OE, CLK, LAT, A…E, R1, G1, B1, R2, G2, B2 (R1:2… for chain 2).")
-    var line: String?
+    @Option(name: .long, help: ArgumentHelp("The signal to hold high: OE, CLK, LAT, A…E, R1, G1, B1, R2, G2, B2 (R1:2… for chain 2).", valueName: "SIGNAL"),
+            transform: { text in try HUB75Signal(parsing: text) })
+    var line: HUB75Signal?
 
     @Option(name: .long, parsing: .unconditional, help: "How long to hold it, 0.1…32767 s (default: until Ctrl-C or SIGTERM).")
     var seconds: Seconds?

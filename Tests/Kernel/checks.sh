@@ -258,12 +258,12 @@ vanish() {
 }
 check "a vanishing I2C device: i2c-stub removed mid-run is reported once, the menu answers the encoder meanwhile, and on its return the display is rewritten" vanish
 
-# --- the wall of scripts/test-wall.sh under the kernel's own netem ----------------------------
+# --- the wall of scripts/test/test-wall.sh under the kernel's own netem ----------------------------
 # The build machines' kernels have no sch_netem, so on the host `make test-wall` puts a relay on
 # each link; this kernel has netem, network namespaces and veth, so here the same wall runs with
 # netem's loss, delay and reordering on the sender's end of every link, as the issue asks.
 wall_under_netem() {
-    WALL_NEEDS_NETEM=1 bash "$dir/scripts/test-wall.sh" "$pw" > "$work/wall.out" 2>&1
+    WALL_NEEDS_NETEM=1 bash "$dir/scripts/test/test-wall.sh" "$pw" > "$work/wall.out" 2>&1
     local status=$?
     cat "$work/wall.out"
     return $status

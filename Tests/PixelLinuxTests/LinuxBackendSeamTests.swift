@@ -284,7 +284,7 @@ struct GPIOMemTests {
 #if os(Linux)
 struct LibgpiodVersionTests {
     @Test func theShimUsesTheAPIOfTheLibraryItWasBuiltAgainst() {
-        // scripts/libgpiod2.sh and `make test-trixie` set PIXELWHEEL_EXPECT_GPIOD_API=2 (trixie
+        // scripts/build/libgpiod2.sh and `make test-trixie` set PIXELWHEEL_EXPECT_GPIOD_API=2 (trixie
         // ships 2.2); Debian 12's package is 1.6.
         let expected = Environment.variable("PIXELWHEEL_EXPECT_GPIOD_API").flatMap(Int.init) ?? 1
         #expect(GPIOChip.apiVersion == expected)

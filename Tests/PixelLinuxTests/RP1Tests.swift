@@ -198,7 +198,7 @@ struct GPIOBackendTests {
             Issue.record("rp1 on a Pi 4 was accepted")
             return
         }
-        #expect(error.description == "--gpio-backend rp1 needs a Pi 5 (pinctrl-rp1), and this GPIO chip is pinctrl-bcm2711; use --gpio-backend auto")
+        #expect(error.message(naming: { _ in "--gpio-backend" }) == "GPIO backend rp1 needs a Pi 5 (pinctrl-rp1), and this GPIO chip is pinctrl-bcm2711; choose auto (--gpio-backend)")
         if case .success = GPIOBackend.gpiomem.choose(chipLabel: "pinctrl-rp1", gpiomemExists: true, gpiomem0Exists: true) {
             Issue.record("gpiomem on a Pi 5 was accepted")
         }

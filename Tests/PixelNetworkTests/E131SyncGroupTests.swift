@@ -36,14 +36,14 @@ struct E131SyncGroupTests {
         }
         #expect(sendFrame(at: 1 * millisecond), "no sync seen yet: shown as it comes")
         #expect(sendFrame(at: 30 * millisecond), "still no sync: shown as it comes")
-        #expect(channel.joinedGroups == [0xEFFF_0000 | 63_000])
+        #expect(channel.joinedGroups == [E131Packet.multicastGroup(universe: 63_000)])
         #expect(!sendSync(at: 40 * millisecond), "the first sync: nothing is waiting")
         #expect(!sendFrame(at: 50 * millisecond), "held for the sync now")
         #expect(sendSync(at: 60 * millisecond), "the sync shows the held frame")
         #expect(!sendFrame(at: 60 * millisecond + E131SyncMode.timeout - 1), "still held just inside the timeout")
         #expect(sendFrame(at: 60 * millisecond + E131SyncMode.timeout), "2.5 s without a sync: shown as it comes again")
         #expect(sendFrame(at: 70 * millisecond + E131SyncMode.timeout, sync: 63_001), "another sync universe, never synced: shown")
-        #expect(channel.joinedGroups == [0xEFFF_0000 | 63_000, 0xEFFF_0000 | 63_001])
+        #expect(channel.joinedGroups == [63_000, 63_001].map { E131Packet.multicastGroup(universe: $0) })
     }
 
     /// A sync universe of the panel needs no join, nor does one past 63999; at most four are

@@ -5,7 +5,7 @@ import Testing
 import PixelTestSupport
 
 /// Packets built by independent senders (PyPI `sacn` and `stupidArtnet`, and sneu14/tpm2net's
-/// script for TPM2.net), recorded by scripts/record-network-peer-packets.py into
+/// script for TPM2.net), recorded by scripts/peers/record-network-peer-packets.py into
 /// Tests/Fixtures/network; the values checked here are the ones that script asked its senders
 /// for. (`sacn` pads every universe to 512 channels with zeros.)
 @Suite struct PeerPacketTests {

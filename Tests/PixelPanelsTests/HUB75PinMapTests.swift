@@ -38,9 +38,9 @@ import PixelTestSupport
         #expect(HUB75PinMap.named("nonesuch") == nil)
     }
 
-    /// Runs `scripts/generate-tables.py` with `arguments`.
+    /// Runs `scripts/build/generate-tables.py` with `arguments`.
     static func generator(_ arguments: [String]) throws -> ChildProcess {
-        try ChildProcess.run("/usr/bin/python3", [RepositoryPaths.root() + "/scripts/generate-tables.py"] + arguments)
+        try ChildProcess.run("/usr/bin/python3", [RepositoryPaths.root() + "/scripts/build/generate-tables.py"] + arguments)
     }
 
     @Test func generatedTableIsUpToDateWithTheHardwareTable() throws {

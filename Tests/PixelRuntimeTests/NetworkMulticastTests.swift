@@ -4,7 +4,7 @@ import PixelTestSupport
 import Testing
 
 /// E1.31 multicast, as xLights and FPP send it by default, into the real binary across two
-/// network namespaces (scripts/test-multicast.sh): PyPI's `sacn` sends a 128x64 picture (49
+/// network namespaces (scripts/test/test-multicast.sh): PyPI's `sacn` sends a 128x64 picture (49
 /// universes, more groups than Linux lets one socket join by default) to 239.255.0.1…49, and
 /// the frame `sim` recorded must equal it byte for byte, whether the receiver listens on every
 /// interface (0.0.0.0) or on its link's address alone, and with `sacn`'s sync to a universe
@@ -19,7 +19,7 @@ struct NetworkMulticastTests {
         let python = try NetworkPeerPython.interpreter.get()
         let dir = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: dir.file("frames"), withIntermediateDirectories: false)
-        let script = RepositoryPaths.root() + "/scripts/test-multicast.sh"
+        let script = RepositoryPaths.root() + "/scripts/test/test-multicast.sh"
         let result = try ChildProcess.run(script, [binary, python, dir.file("frames"), address])
         if result.status == 77 {
             print("NetworkMulticastTests skipped: " + result.output)

@@ -3,9 +3,9 @@ import PixelTestSupport
 
 /// The Pythons that run the end-to-end tests' senders, each with a PyPI peer installed in a
 /// virtual environment of its own under the temporary folder (made once, by pip): `sacn` for
-/// scripts/send-network-stream.py, LedFx for scripts/send-with-ledfx.py, `flaschen-taschen-py`
-/// for scripts/send-with-ft-client.py, `opclib` for scripts/send-with-opc-client.py,
-/// `python-led-ddp` for scripts/receive-network-stream.py's DDP. A failure, with the reason,
+/// scripts/peers/send-network-stream.py, LedFx for scripts/peers/send-with-ledfx.py, `flaschen-taschen-py`
+/// for scripts/peers/send-with-ft-client.py, `opclib` for scripts/peers/send-with-opc-client.py,
+/// `python-led-ddp` for scripts/peers/receive-network-stream.py's DDP. A failure, with the reason,
 /// when there is no Python or pip cannot install the package.
 enum NetworkPeerPython {
     /// The interpreter with `sacn`, or why there is none.

@@ -75,4 +75,14 @@ struct NetworkPortsTests {
                                    meaning: "Invalid argument")
         #expect(NetworkPortError(other, opening: .opc).description == "OPC on 127.0.0.1:7890: listen failed (Invalid argument)")
     }
+
+    /// The runtime's line names the setting in the configuration file's words; the command line
+    /// asks for it with its own option names.
+    @Test func theFixNamesTheSettingAsTheLayerThatKnowsSpellsIt() throws {
+        let error = NetworkPortError.portInUse(.e131, NetworkEndpoint(address: 0x7F00_0001, port: 5568))
+        #expect(error.description == "E1.31 port 127.0.0.1:5568 is already bound by another program; pick another with ports.e131 in [network]")
+        #expect(error.message(naming: { setting in setting == .networkPort(protocolName: "e131") ? "--network-port e131=PORT" : "?" })
+                == "E1.31 port 127.0.0.1:5568 is already bound by another program; pick another with --network-port e131=PORT")
+        #expect(!error.description.contains("--"), "no flag in the runtime's own words")
+    }
 }

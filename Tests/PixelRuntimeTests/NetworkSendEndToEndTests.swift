@@ -5,7 +5,7 @@ import Testing
 
 /// The sending panels from the real `pixelwheel` binary to an independent receiver on
 /// loopback: `sim --no-tty --real-time --panel ddp|e131|artnet:host=127.0.0.1,…` records the
-/// frames it sent with `--frames-out`, and scripts/receive-network-stream.py (PyPI's `sacn`
+/// frames it sent with `--frames-out`, and scripts/peers/receive-network-stream.py (PyPI's `sacn`
 /// receiver for E1.31, `python-led-ddp`'s parser for DDP; Art-Net parsed there from the
 /// protocol's description, and received by OLA in `make test-ola`) records
 /// what arrived. Every frame received must be one of the frames sent, byte for byte (never a
@@ -28,7 +28,7 @@ struct NetworkSendEndToEndTests {
         let port = try NetworkStreamEndToEndTests.freePort(tcp: false)
         let receiver = Process()
         receiver.executableURL = URL(fileURLWithPath: python)
-        receiver.arguments = [RepositoryPaths.root() + "/scripts/receive-network-stream.py", kind, "\(port)", "24", "16", "4.5",
+        receiver.arguments = [RepositoryPaths.root() + "/scripts/peers/receive-network-stream.py", kind, "\(port)", "24", "16", "4.5",
                               dir.file("received.txt"), "2"]
         try receiver.run()
         // An effect starts at 0.3 s, so many different frames go out.

@@ -7,14 +7,14 @@ import Testing
 /// loopback port the test picked free, a sender in another process, and the frame that
 /// `--frames-out` recorded compared byte for byte with the picture sent. E1.31 comes from PyPI's
 /// `sacn`; the other protocols' bytes are written from their descriptions by
-/// scripts/send-network-stream.py with plain sockets (no PyPI sender for them is used).
+/// scripts/peers/send-network-stream.py with plain sockets (no PyPI sender for them is used).
 @Suite(.enabled(if: NetworkPeerPython.isAvailable, "needs python3 with PyPI's sacn (see NetworkPeerPython)"))
 struct NetworkStreamEndToEndTests {
     var binary: String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("pixelwheel").path
     }
 
-    /// The picture scripts/send-network-stream.py sends, RGB row-major.
+    /// The picture scripts/peers/send-network-stream.py sends, RGB row-major.
     static func picture(width: Int, height: Int) -> [UInt8] {
         var bytes: [UInt8] = []
         for y in 0..<height {
@@ -57,7 +57,7 @@ struct NetworkStreamEndToEndTests {
             if try Self.isFree(port, tcp: false) { break }
             port = try Self.freePort(tcp: true)
         }
-        let script = RepositoryPaths.root() + "/scripts/" + (sender?.script ?? "send-network-stream.py")
+        let script = RepositoryPaths.root() + "/scripts/peers/" + (sender?.script ?? "send-network-stream.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script, kind ?? network, "\(port)", "\(width)", "\(height)", "2"]

@@ -79,7 +79,7 @@ struct OfflineRenderTests {
             _ = try request(out: dir.file("x.jpg"))
         }
         let missing = dir.file("no/such/dir/x.gif")
-        #expect(throws: RuntimeError.badOutputPath(path: missing, reason: "directory '\(dir.file("no/such/dir"))' does not exist; create it first or choose another --out")) {
+        #expect(throws: RuntimeError.badOutputPath(path: missing, reason: "directory '\(dir.file("no/such/dir"))' does not exist; create it first or write elsewhere")) {
             _ = try request(out: missing)
         }
         try FileManager.default.createDirectory(atPath: dir.file("taken.png"), withIntermediateDirectories: false)
@@ -97,7 +97,8 @@ struct OfflineRenderTests {
         let given = try #require(Seconds(text: "2.5"))
         #expect(given.value == 2.5 && given.frameTime == .milliseconds(2500))
         #expect(Seconds(text: "soon") == nil)
-        #expect(given == (try #require(Seconds(text: "2.50"))))
+        let same = try #require(Seconds(text: "2.50"))
+        #expect(given == same)
     }
 }
 

@@ -88,7 +88,7 @@ struct RunSessionTests {
             }
         } throws: { error in
             let text = String(describing: error)
-            return text.contains("gpiochip") && text.contains("pinctrl-bcm2711") && text.contains("--simulate") && !text.contains("\n")
+            return text.contains("gpiochip") && text.contains("pinctrl-bcm2711") && text.contains("on a desktop, run on simulated panels instead") && !text.contains("\n")
         }
     }
 }

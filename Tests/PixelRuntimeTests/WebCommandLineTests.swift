@@ -28,11 +28,32 @@ struct WebCommandLineTests {
         for command in commands {
             let arguments = command + ["--listen", "127.0.0.1:0", "--seconds", "0.3"]
             let lost = try ChildProcess.run(copy, arguments)
-            #expect(lost.status != 0 && lost.errors.contains("pass --page DIR"), "\(command[0]): \(lost.errors)")
+            #expect(lost.status != 0 && lost.errors.contains("name the folder that holds it (--page DIR)"), "\(command[0]): \(lost.errors)")
             #expect(lost.errors.split(separator: "\n").count == 1, "one line: \(lost.errors)")
             let found = try ChildProcess.run(copy, arguments + ["--page", RepositoryPaths.root() + "/web"])
             #expect(found.status == 0, "\(command[0]) --page: \(found.errors)")
         }
+    }
+
+    /// A port another program holds: the runtime's error, worded by the command line with the
+    /// option that moves it.
+    @Test func aStreamPortInUseNamesTheOptionThatMovesIt() throws {
+        let dir = try TemporaryDirectory()
+        // `web` on port 0 takes a free TCP port; OPC's port is TCP too, so ask it to take that one.
+        let holder = try ChildProcess.run("/usr/bin/python3", ["-c", """
+            import socket, subprocess, sys
+            held = socket.socket(); held.bind(("127.0.0.1", 0)); held.listen(1)
+            port = held.getsockname()[1]
+            run = subprocess.run([sys.argv[1], "sim", "--no-tty", "--seconds", "0.2", "--state", sys.argv[2],
+                                  "--network", "opc", "--network-port", "opc=%d" % port], capture_output=True, text=True)
+            sys.stdout.write(str(port) + "\\n" + run.stderr)
+            sys.exit(run.returncode)
+            """, binary, dir.file("state.conf")])
+        let lines = holder.output.split(separator: "\n", omittingEmptySubsequences: false)
+        let port = try #require(lines.first.map(String.init))
+        #expect(holder.status != 0, "\(holder.output)")
+        #expect(holder.output.contains("OPC port 127.0.0.1:\(port) is already bound by another program; pick another with --network-port opc=PORT"),
+                "\(holder.output)")
     }
 
     @Test func listeningBeyondLoopbackWithoutAGuardIsRefusedOnEveryCommand() throws {

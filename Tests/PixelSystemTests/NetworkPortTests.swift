@@ -40,7 +40,7 @@ struct NetworkPortTests {
     }
 
     @Test func aRealSocketReceivesADatagramWithItsSender() throws {
-        let receiver = try UDPSocket(binding: NetworkEndpoint(dotted: "127.0.0.1", port: 0)!, )
+        let receiver = try UDPSocket(binding: NetworkEndpoint(dotted: "127.0.0.1", port: 0)!)
         #expect(receiver.receive(maximum: 4).isEmpty, "non-blocking: nothing waits")
     }
 

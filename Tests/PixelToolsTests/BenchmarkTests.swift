@@ -101,7 +101,7 @@ struct EncodeBenchmarkTests {
     }
 
     @Test func everyPanelTypeHasAnEncodeRowAndTheRefreshWritesEveryPinWord() throws {
-        let rows = try EncodeBenchmark.run(iterations: 2, stopwatch: MonotonicClock(), registerPaths: registerPaths)
+        let rows = try EncodeBenchmark.run(iterations: 2, stopwatch: MonotonicClock(), panels: EncodeBenchmark.panels(matching: nil), registerPaths: registerPaths)
         #if os(Linux)
         #expect(rows.count == 14)
         // Through the gpiomem registers each pin write is a GPSET0 and/or a GPCLR0 store.
@@ -122,16 +122,21 @@ struct EncodeBenchmarkTests {
     }
 
     @Test func panelFilterPicksATypesRowsOrOneDescription() throws {
-        #expect(try EncodeBenchmark.panels(matching: "hub75") == ["hub75:rows=32,cols=64,pwm-bits=11", "hub75:rows=64,cols=128,pwm-bits=11"])
-        #expect(try EncodeBenchmark.panels(matching: "HT16K33") == ["ht16k33"])
+        func chosen(_ text: String) throws -> [String] {
+            try EncodeBenchmark.panels(matching: EncodeBenchmark.PanelFilter(parsing: text)).map(\.text)
+        }
+        let hub75Defaults = try ["hub75:rows=32,cols=64,pwm-bits=11", "hub75:rows=64,cols=128,pwm-bits=11"].map { try PanelDescription(parsing: $0).text }
+        #expect(try chosen("hub75") == hub75Defaults)
+        #expect(try chosen("HT16K33") == [try PanelDescription(parsing: "ht16k33").text])
         let rows = try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(),
-                                           panels: EncodeBenchmark.panels(matching: "hub75:rows=16,cols=32,pwm-bits=8"), registerPaths: registerPaths)
+                                           panels: EncodeBenchmark.panels(matching: EncodeBenchmark.PanelFilter(parsing: "hub75:rows=16,cols=32,pwm-bits=8")),
+                                           registerPaths: registerPaths)
         #expect(rows.map(\.label).prefix(2) == ["HUB75 32x16 8-bit → bit planes", "HUB75 32x16 8-bit refresh (null port)"])
         #if os(Linux)
         #expect(rows.map(\.label).suffix(2) == ["HUB75 32x16 8-bit refresh (gpiomem registers)", "HUB75 32x16 8-bit refresh (RP1 registers)"])
         #endif
-        #expect(throws: RuntimeError.self) { try EncodeBenchmark.panels(matching: "lcd") }
-        #expect(throws: (any Error).self) { try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(), panels: ["ws2812:width=8,colour=red"]) }
+        #expect(throws: RuntimeError.self) { try EncodeBenchmark.PanelFilter(parsing: "lcd") }
+        #expect(throws: (any Error).self) { try EncodeBenchmark.PanelFilter(parsing: "ws2812:width=8,colour=red") }
     }
 }
 

@@ -7,7 +7,7 @@ import Testing
 import PixelRuntime
 @testable import PixelTools
 
-/// Bus traffic recorded from third-party drivers (`scripts/record-third-party-traces.py`,
+/// Bus traffic recorded from third-party drivers (`scripts/peers/record-third-party-traces.py`,
 /// committed under Tests/Fixtures/), decoded with the PixelWheel options that match them.
 enum ThirdPartyFixtures {
     static func folder(_ name: String) -> String { RepositoryPaths.root() + "/Tests/Fixtures/" + name }

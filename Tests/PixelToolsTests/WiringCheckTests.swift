@@ -30,19 +30,23 @@ struct WiringCheckTests {
         let check = try WiringCheck(panel: panel)
         let trace = BusTraceRecorder()
         let provider = TracingBusProvider(SimulatedBusProvider(), sink: trace, clock: { 0 })
-        _ = try check.drive("g2", on: provider)
+        _ = try check.drive(HUB75Signal(parsing: "g2"), on: provider)
         guard case let .hub75(configuration) = panel.kind else { Issue.record("not HUB75"); return }
         let g2 = UInt64(1) << 16  // the Adafruit HAT's G2 is GPIO 16
         #expect(trace.transactions == [.gpioWrite(device: "gpiochip0", set: g2, clear: configuration.drivenLines & ~g2)])
         // 16 rows: address lines A–C only, so 12 lines in all.
-        #expect(try check.holdingMessage("G2").hasPrefix("G2 is high on GPIO 16 (header pin 36); the other 11 HUB75 lines are low."))
+        #expect(try check.holdingMessage(HUB75Signal(parsing: "G2")).hasPrefix("G2 is high on GPIO 16 (header pin 36); the other 11 HUB75 lines are low."))
     }
 
     @Test func anUnknownSignalNamesTheKnownOnesAndOtherPanelsAreSentToShow() throws {
         let check = try WiringCheck(panel: PanelDescription(parsing: "hub75"))
         #expect(throws: WiringError.noSignal(name: "E", panel: "hub75", signals: ["OE", "CLK", "LAT", "A", "B", "C", "D", "R1", "G1", "B1", "R2", "G2", "B2"])) {
-            try check.gpio(of: "E")  // 32-row panels do not use E
+            try check.gpio(of: HUB75Signal(parsing: "E"))  // 32-row panels do not use E
         }
+        // A name no panel has is refused where it is read, before any panel is looked at.
+        #expect(throws: HUB75SignalError(text: "R3")) { try HUB75Signal(parsing: "R3") }
+        #expect(throws: HUB75SignalError(text: "oe:2")) { try HUB75Signal(parsing: "oe:2") }
+        #expect(try HUB75Signal(parsing: "b2:3").description == "B2:3")
         #expect(throws: WiringError.self) { try WiringCheck(panel: PanelDescription(parsing: "max7219")) }
     }
 
@@ -66,7 +70,7 @@ struct WiringCheckTests {
         let run = try ChildProcess.run(Self.binary, ["wiring", "--panel", panel, "--line", "R1", "--seconds", "0.1"])
         #expect(run.status != 0)
         #expect(run.errors.split(separator: "\n").count == 1, "\(run.errors)")
-        #expect(run.errors.contains(WiringCheck.noGPIOAdvice), "\(run.errors)")
+        #expect(run.errors.contains("wiring --line holds real GPIO lines, so run it on the Raspberry Pi the panel is wired to"), "\(run.errors)")
         let help = try ChildProcess.run(Self.binary, ["wiring", "--help"]).output
         let options = run.errors.split(whereSeparator: { !($0.isLetter || $0 == "-") }).filter { $0.hasPrefix("--") }
         #expect(!options.isEmpty && options.allSatisfy { help.contains($0) }, "options named: \(options)")

@@ -119,7 +119,7 @@ struct WebSimulatorTests {
         #expect {
             try WebPage(directory: "/nonexistent/web")
         } throws: { error in
-            "\(error)".contains("/nonexistent/web/index.html") && "\(error)".contains("--page DIR")
+            "\(error)".contains("/nonexistent/web/index.html") && "\(error)".contains("name a folder with every file")
         }
     }
 
@@ -351,7 +351,7 @@ struct WebCommandTests {
         #expect(run.status != 0)
         let lines = run.errors.split(separator: "\n")
         #expect(lines.count == 1, "\(run.errors)")
-        #expect(run.errors.contains("127.0.0.1:\(held.port) is already in use (another pixelwheel web?); stop it or pass --listen 127.0.0.1:\(held.port + 1)"),
+        #expect(run.errors.contains("127.0.0.1:\(held.port) is already in use (another pixelwheel web? stop it); listen on 127.0.0.1:\(held.port + 1) instead (--listen)"),
                 "\(run.errors)")
         #expect(!run.errors.contains("errno") && !run.errors.contains("bind("), "no raw system error")
     }

@@ -1,4 +1,9 @@
 import ArgumentParser
+import Foundation
+import PixelBus
+#if os(Linux)
+import PixelLinux
+#endif
 import PixelRuntime
 @testable import pixelwheel
 import Testing
@@ -44,3 +49,30 @@ struct OptionCheckTests {
         }
     }
 }
+
+/// The command line's words stay in the command line: no module below it names `OptionError`,
+/// whose messages name flags (the runtime and the tools throw their own errors, in the run's
+/// words, and name settings through `UserSetting`).
+struct CommandLineWordsTests {
+    @Test func noModuleBelowTheCommandLineThrowsOptionError() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let sources = root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?.allObjects as? [URL])
+        let offenders = try files.filter { $0.pathExtension == "swift" && !$0.path.contains("/Sources/pixelwheel/") }
+            .filter { try String(contentsOf: $0, encoding: .utf8).contains("OptionError") }
+        #expect(offenders.isEmpty, "\(offenders.map(\.lastPathComponent))")
+        #expect(files.count > 100, "the sources were found")
+    }
+}
+
+#if os(Linux)
+/// Advice for a machine without GPIO, worded by the command that meets it.
+struct DesktopAdviceTests {
+    @Test func runNamesItsSimulatorAndWiringItsTable() {
+        let missing = BusError.deviceMissing(device: "gpiochip", hint: "no /dev/gpiochip* exists; " + GPIOChip.desktopAdvice)
+        #expect("\(runAdvice(missing))" == "gpiochip does not exist; no /dev/gpiochip* exists; on a desktop run with --simulate")
+        #expect("\(wiringAdvice(missing))".contains("wiring --line holds real GPIO lines"))
+        #expect(!GPIOChip.desktopAdvice.contains("--"), "the driver's own words name no flag")
+    }
+}
+#endif

@@ -4,7 +4,7 @@ checks the TXT record's `mac=` and then asks the address and port found for /jso
 whose `mac` must be the same.
 
 Usage: discovery_check.py INTERFACE_ADDRESS NAME [SECONDS]
-Run inside the browsing network namespace made by scripts/test-discovery.sh. Prints one line
+Run inside the browsing network namespace made by scripts/test/test-discovery.sh. Prints one line
 per finding; exits 0 when everything was found, 1 otherwise.
 """
 import json

@@ -42,7 +42,7 @@ def open_browser():
     if not browser or not driver_path:
         raise unittest.SkipTest if os.environ.get("PIXELWHEEL_SKIP_BROWSER") else AssertionError(
             "no Chromium or chromedriver here (looked for %s and %s); `make test` installs Debian's chromium and "
-            "chromium-driver — run scripts/test-web.sh, or set PIXELWHEEL_SKIP_BROWSER=1 to skip" % (CHROMIUM[0], DRIVERS[0]))
+            "chromium-driver — run scripts/test/test-web.sh, or set PIXELWHEEL_SKIP_BROWSER=1 to skip" % (CHROMIUM[0], DRIVERS[0]))
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     options = webdriver.ChromeOptions()

@@ -224,7 +224,7 @@ class WebServerTests(unittest.TestCase):
         # the option and the problem, and the option's help follows.
         for args, expected in [(["--listen", "8080"], "invalid for '--listen <ADDR:PORT>': '8080' is not ADDR:PORT"),
                                (["--max-clients", "0"], "--max-clients must be 1...64"),
-                               (["--page", "/nonexistent"], "pass --page DIR"),
+                               (["--page", "/nonexistent"], "(--page DIR)"),
                                (["--record", "/tmp/x.png"], ".gif")]:
             run = subprocess.run([BINARY, "web", *args], capture_output=True, text=True, timeout=20)
             self.assertNotEqual(run.returncode, 0, args)
@@ -233,7 +233,7 @@ class WebServerTests(unittest.TestCase):
             run = subprocess.run([BINARY, "web", "--listen", "127.0.0.1:%d" % first.port, "--state", first.state],
                                  capture_output=True, text=True, timeout=20)
             self.assertNotEqual(run.returncode, 0)
-            self.assertIn("127.0.0.1:%d is already in use (another pixelwheel web?); stop it or pass --listen 127.0.0.1:%d"
+            self.assertIn("127.0.0.1:%d is already in use (another pixelwheel web? stop it); listen on 127.0.0.1:%d instead (--listen)"
                           % (first.port, first.port + 1), run.stderr)
             self.assertEqual(len(run.stderr.strip().splitlines()), 1, run.stderr)
 

@@ -4,7 +4,7 @@ import PixelBus
 ///
 /// All numbers are BCM GPIO numbers (bit n of a `GPIOLines` word is GPIO n), never header
 /// pin numbers. The built-in wirings (`HUB75PinMap.all`) are generated from
-/// `hardware/hub75-pinmaps.tsv` by `scripts/generate-tables.py` into `HUB75PinMapTable.swift`.
+/// `hardware/hub75-pinmaps.tsv` by `scripts/build/generate-tables.py` into `HUB75PinMapTable.swift`.
 public struct HUB75PinMap: Hashable, Sendable {
     /// The six colour lines of one parallel chain: R1 G1 B1 drive the upper half of each
     /// panel, R2 G2 B2 the lower half.

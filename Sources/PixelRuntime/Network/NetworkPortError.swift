@@ -1,10 +1,11 @@
 import PixelBus
+import PixelCore
 import PixelNetwork
 
 /// Why a receiver's port could not be opened, in the words of what it was for: one line for
 /// the person at the terminal, naming the fix. Made at the runtime's edge from the plain
 /// `TransportError` the sockets throw.
-public enum NetworkPortError: Error, CustomStringConvertible, Sendable, Hashable {
+public enum NetworkPortError: NamesUserSetting, Sendable, Hashable {
     /// The port is taken by another program.
     case portInUse(NetworkProtocol, NetworkEndpoint)
     /// The listen address is not one of this machine's.
@@ -31,15 +32,15 @@ public enum NetworkPortError: Error, CustomStringConvertible, Sendable, Hashable
         }
     }
 
-    /// One line naming the problem and the fix.
-    public var description: String {
+    /// One line naming the problem and the fix, each setting named by `name`.
+    public func message(naming name: (UserSetting) -> String) -> String {
         switch self {
         case let .portInUse(kind, endpoint):
-            return "\(kind.displayName) port \(endpoint) is already bound by another program; pick another with --network-port \(kind.flagName)=PORT"
+            return "\(kind.displayName) port \(endpoint) is already bound by another program; pick another with \(name(.networkPort(protocolName: kind.flagName)))"
         case let .addressNotAvailable(endpoint):
-            return "--network-listen \(endpoint.addressText) is not an address of this machine; give one of its addresses, 127.0.0.1 or 0.0.0.0"
+            return "the listen address \(endpoint.addressText) (\(name(.networkListen))) is not an address of this machine; give one of its addresses, 127.0.0.1 or 0.0.0.0"
         case let .permissionDenied(kind, endpoint):
-            return "\(kind.displayName) port \(endpoint): ports below 1024 need privileges; pick another with --network-port \(kind.flagName)=PORT"
+            return "\(kind.displayName) port \(endpoint): ports below 1024 need privileges; pick another with \(name(.networkPort(protocolName: kind.flagName)))"
         case let .multicastJoin(group, universe, cause, meaning):
             let start = "cannot join the E1.31 multicast group \(group.addressText) of universe \(universe) (\(meaning)); "
             switch cause {

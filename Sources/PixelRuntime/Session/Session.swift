@@ -153,7 +153,7 @@ public final class Session {
             throw RuntimeError.outOfRange(what: "the frame rate", allowed: "1...240 frames a second", got: "\(setup.fps)")
         }
         try RuntimeError.checkScale(options.frameScale)
-        if let dir = options.framesOut { try OfflineRender.checkDirectory(dir, option: "--frames-out") }
+        if let dir = options.framesOut { try OfflineRender.checkDirectory(dir) }
         if let path = options.traceBus { try BusTraceFile.checkWritable(path) }
         self.setup = setup
         self.options = options

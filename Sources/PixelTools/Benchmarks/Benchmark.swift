@@ -120,7 +120,7 @@ public enum Benchmark {
         return rows
     }
 
-    // The stages of a frame, kept out of line so that `scripts/frame-cost.sh` can read each
+    // The stages of a frame, kept out of line so that `scripts/bench/frame-cost.sh` can read each
     // one's inclusive instruction count from callgrind.
 
     /// Clears the canvas and draws the scene.
@@ -178,7 +178,7 @@ public enum Benchmark {
 
 /// An effect as the frame loop's source, timing each stage of a frame on the monotonic clock:
 /// what `pixelwheel bench` measures. The stages are `Benchmark`'s out-of-line functions, whose
-/// instruction counts `scripts/frame-cost.sh` reads from callgrind.
+/// instruction counts `scripts/bench/frame-cost.sh` reads from callgrind.
 final class TimedEffectSource: FrameSource {
     private var player: EffectPlayer
     /// Nanoseconds per frame spent drawing, downsampling and converting to sRGB, since `reset`.

@@ -15,14 +15,14 @@ public struct BenchmarkRun {
     /// Only this effect (see `Benchmark.cases(effect:sizes:)`); with no panel, no encode rows.
     public var effect: String?
     /// Only this panel's encoder (see `EncodeBenchmark.panels(matching:)`); with no effect, no effect rows.
-    public var panel: String?
+    public var panel: EncodeBenchmark.PanelFilter?
     /// Wheel turns for the input-latency row; nil: 120, or none with `effect` or `panel`.
     public var latencyEvents: Int?
     /// Only the network rows (parsing and receiving streams); they are also measured when no
     /// effect or panel is chosen.
     public var network = false
     /// With `network`: only the network rows whose label contains this text (e.g. "E1.31 data"),
-    /// for `scripts/frame-cost.sh` to count one row's instructions.
+    /// for `scripts/bench/frame-cost.sh` to count one row's instructions.
     public var networkRow: String?
     /// The register paths for the HUB75 refresh rows (gpiomem and RP1, on Linux).
     public var registerPaths: [EncodeBenchmark.RegisterPath] = []

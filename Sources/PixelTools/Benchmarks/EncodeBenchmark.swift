@@ -20,7 +20,7 @@ public enum EncodeBenchmark {
         /// Bytes (or pin-word writes, for the refresh) per frame.
         public var output: String
         /// Heap allocations per iteration, when the allocation counter is loaded (see
-        /// `scripts/count-allocations.sh`); nil otherwise.
+        /// `scripts/bench/count-allocations.sh`); nil otherwise.
         public var allocationsPerIteration: Double?
 
         /// The row as `bench --json` writes it.
@@ -67,7 +67,7 @@ public enum EncodeBenchmark {
         return f
     }
 
-    /// Which out-of-line stage a measured body runs in, for `scripts/frame-cost.sh` to count.
+    /// Which out-of-line stage a measured body runs in, for `scripts/bench/frame-cost.sh` to count.
     enum Stage { case encode, refresh, parse }
 
     static func measure(_ label: String, iterations: Int, stopwatch: any Clock, output: String, stage: Stage = .encode,
@@ -91,7 +91,7 @@ public enum EncodeBenchmark {
                    p99: Benchmark.percentile(times, 99), output: output, allocationsPerIteration: allocations)
     }
 
-    /// One encode, kept out of line so `scripts/frame-cost.sh` can read its inclusive cost.
+    /// One encode, kept out of line so `scripts/bench/frame-cost.sh` can read its inclusive cost.
     @inline(never) static func encodeStage(_ body: () throws -> Void) rethrows { try body() }
 
     /// One HUB75 refresh, kept out of line for the same reason.
@@ -107,30 +107,48 @@ public enum EncodeBenchmark {
         "apa102:width=16,height=16", "max7219:chips=4", "ht16k33", "is31fl3731",
     ]
 
-    /// The descriptions `--panel` selects: a bare type (`hub75`) picks that type's default
-    /// rows, a description with options (`hub75:rows=64,cols=128`) is measured as given.
-    public static func panels(matching filter: String?) throws -> [String] {
-        guard let filter else { return defaultPanels }
-        if filter.contains(":") { return [filter] }
-        let type = try PanelOptions(parsing: filter).type
-        let chosen = defaultPanels.filter { $0 == type || $0.hasPrefix(type + ":") }
-        guard !chosen.isEmpty else {
-            let types = Set(defaultPanels.map { String($0.prefix { $0 != ":" }) }).sorted()
-            throw RuntimeError.unusable("no encode row for panel type '\(filter)'; use one of \(types.joined(separator: ", "))")
+    /// What `bench --panel` selects, parsed once: a bare type (`hub75`) picks that type's
+    /// default rows, a description with options (`hub75:rows=64,cols=128`) is measured as given.
+    public enum PanelFilter: Sendable {
+        /// A type among the default rows'.
+        case type(String)
+        /// One panel, measured as described.
+        case panel(PanelDescription)
+
+        /// The filter `text` names: a description when it has options, else a type that has
+        /// default rows; otherwise the panels' own error, or one listing the types.
+        public init(parsing text: String) throws {
+            if text.contains(":") {
+                self = .panel(try PanelDescription(parsing: text))
+                return
+            }
+            let type = try PanelOptions(parsing: text).type
+            guard EncodeBenchmark.defaultPanels.contains(where: { $0 == type || $0.hasPrefix(type + ":") }) else {
+                let types = Set(EncodeBenchmark.defaultPanels.map { String($0.prefix { $0 != ":" }) }).sorted()
+                throw RuntimeError.unusable("no encode row for panel type '\(text)'; use one of \(types.joined(separator: ", "))")
+            }
+            self = .type(type)
         }
-        return chosen
     }
 
-    /// Runs the encode rows of `panels` (descriptions, `TYPE:key=value,…`).
-    public static func run(iterations: Int, stopwatch: any Clock, panels: [String] = defaultPanels, registerPaths: [RegisterPath] = []) throws -> [Row] {
+    /// The panels `filter` selects (nil: every default row).
+    public static func panels(matching filter: PanelFilter?) throws -> [PanelDescription] {
+        switch filter {
+        case let .panel(description)?: return [description]
+        case let .type(type)?: return try defaultPanels.filter { $0 == type || $0.hasPrefix(type + ":") }.map { try PanelDescription(parsing: $0) }
+        case nil: return try defaultPanels.map { try PanelDescription(parsing: $0) }
+        }
+    }
+
+    /// Runs the encode rows of `panels`.
+    public static func run(iterations: Int, stopwatch: any Clock, panels: [PanelDescription], registerPaths: [RegisterPath] = []) throws -> [Row] {
         try panels.flatMap { try rows(for: $0, iterations: iterations, stopwatch: stopwatch, registerPaths: registerPaths) }
     }
 
-    /// The encode rows of one panel description (HUB75 adds a refresh row). The description is
-    /// read by the same parser as `--panel`, so every key it takes (the mounting too) is
-    /// accepted; what is timed is the chip's encoder.
-    static func rows(for description: String, iterations: Int, stopwatch: any Clock, registerPaths: [RegisterPath] = []) throws -> [Row] {
-        switch try PanelDescription(parsing: description).kind {
+    /// The encode rows of one panel (HUB75 adds a refresh row). Every key a description takes
+    /// (the mounting too) is accepted; what is timed is the chip's encoder.
+    static func rows(for description: PanelDescription, iterations: Int, stopwatch: any Clock, registerPaths: [RegisterPath] = []) throws -> [Row] {
+        switch description.kind {
         case let .hub75(configuration):
             let g = configuration.geometry, bits = configuration.pwmBits
             let encoder = HUB75Encoder(configuration: configuration)
@@ -229,6 +247,6 @@ public enum EncodeBenchmark {
              r.allocationsPerIteration.map { a in a == a.rounded() ? String(Int(a)) : String(Int((a * 10).rounded())) + "/10" } ?? "n/a"]
         }
         return TextTable.render(header: header, rows: body, leftAligned: [0, 4])
-            + "\n(times in ms; allocs/iter needs scripts/count-allocations.sh, n/a otherwise)"
+            + "\n(times in ms; allocs/iter needs scripts/bench/count-allocations.sh, n/a otherwise)"
     }
 }

@@ -33,20 +33,21 @@ public struct WiringCheck {
         }
     }
 
-    /// The GPIO line of the signal called `name` (any case), or an error listing the names.
-    public func gpio(of name: String) throws(WiringError) -> Int { try signal(named: name).gpio }
+    /// The GPIO line of `wanted`, or an error listing the panel's signals.
+    public func gpio(of wanted: HUB75Signal) throws(WiringError) -> Int { try signal(wanted).gpio }
 
-    /// The signal called `name` (any case) as the wiring spells it, or an error listing the names.
-    func signal(named name: String) throws(WiringError) -> (name: String, gpio: Int) {
-        guard let signal = signals.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-            throw .noSignal(name: name, panel: panel.text, signals: signals.map(\.name))
+    /// `wanted` as the wiring spells it, with its line; an error listing the panel's signals
+    /// when the panel has no such line (an address line its scan does not use, a chain it lacks).
+    func signal(_ wanted: HUB75Signal) throws(WiringError) -> (name: String, gpio: Int) {
+        guard let signal = signals.first(where: { $0.name == wanted.description }) else {
+            throw .noSignal(name: wanted.description, panel: panel.text, signals: signals.map(\.name))
         }
         return signal
     }
 
     /// Claims the wiring's lines on `provider` and drives `name` high and all others low. The
     /// lines stay so until the returned port is released.
-    public func drive(_ name: String, on provider: any BusProvider) throws -> any GPIOLines {
+    public func drive(_ name: HUB75Signal, on provider: any BusProvider) throws -> any GPIOLines {
         let high = UInt64(1) << UInt64(try gpio(of: name))
         let lines = try provider.gpioLines(panel.device, outputMask: driven, for: panel)
         try lines.write(set: high, clear: driven & ~high)
@@ -80,7 +81,7 @@ public struct WiringCheck {
     /// one level, so a frame loop would only wake to do nothing. It keeps the session's
     /// rules all the same: the machine's one clock (whose sleep ends early on a signal) and
     /// the stop request of every live command.
-    public func hold(_ name: String, on provider: () throws -> any BusProvider, seconds: Seconds?, announce: (String) -> Void) throws {
+    public func hold(_ name: HUB75Signal, on provider: () throws -> any BusProvider, seconds: Seconds?, announce: (String) -> Void) throws {
         let message = try holdingMessage(name)  // a bad name is reported before any line is claimed
         if let seconds, !Self.holdRange.contains(seconds) {
             throw RuntimeError.outOfRange(what: "the time to hold a line", allowed: "0.1...32767 seconds", got: seconds.text)
@@ -94,13 +95,9 @@ public struct WiringCheck {
         withExtendedLifetime(lines) {}
     }
 
-    /// What works on a machine without GPIO, in place of `run`'s "--simulate" advice.
-    public static let noGPIOAdvice = "wiring --line holds real GPIO lines, so run it on the Raspberry Pi the panel is wired to; "
-        + "on this machine, wiring without --line lists the signals with their GPIO lines and header pins"
-
     /// What the user sees while `name` is held.
-    public func holdingMessage(_ name: String) throws(WiringError) -> String {
-        let (signal, gpio) = try signal(named: name)
+    public func holdingMessage(_ name: HUB75Signal) throws(WiringError) -> String {
+        let (signal, gpio) = try signal(name)
         let pin = HeaderPin.physical(gpio: gpio).map { " (header pin \($0))" } ?? ""
         return "\(signal) is high on GPIO \(gpio)\(pin); the other \(signals.count - 1) HUB75 lines are low. "
             + "Measure \(signal) at the panel's input connector against GND: about 3.3 V (5 V after a level shifter) means it is connected"

@@ -45,14 +45,14 @@ public struct APIAllowList: Sendable, Equatable {
     }
 }
 
-/// An `--api-allow` value that cannot be used.
+/// An API allow-list entry that cannot be used.
 public enum APIAllowError: Error, Equatable, Sendable, CustomStringConvertible {
     case notIPv4Range(String)
 
     public var description: String {
         switch self {
         case let .notIPv4Range(text):
-            return "--api-allow '\(text)' is not an IPv4 address or network; write ADDR or ADDR/BITS, e.g. 192.168.1.20/32 (the Home Assistant host)"
+            return "'\(text)' is not an IPv4 address or network for the API's allow list; write ADDR or ADDR/BITS, e.g. 192.168.1.20/32 (the Home Assistant host)"
         }
     }
 }

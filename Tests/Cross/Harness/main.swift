@@ -4,7 +4,7 @@ import PixelGolden
 
 // The cross harness: renders every golden frame and run, prints one line per check with the
 // digest it computed, and ends with PASS or FAIL. The same source runs hosted (`swift run
-// golden-frames`) and as Embedded Swift under qemu (`scripts/cross.sh test`), whose outputs
+// golden-frames`) and as Embedded Swift under qemu (`scripts/build/cross.sh test`), whose outputs
 // must be identical line for line.
 
 /// The lines printed so far and how many of them failed.

@@ -1,6 +1,6 @@
 // Checks the cross runtime's arithmetic helpers on the build machine against its own compiler
 // runtime and C library, over edge cases and a few hundred thousand random operands. Built
-// by scripts/cross.sh with every helper renamed (pw_check_*) so both versions link together.
+// by scripts/build/cross.sh with every helper renamed (pw_check_*) so both versions link together.
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
