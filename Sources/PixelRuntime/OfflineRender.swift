@@ -75,9 +75,7 @@ public enum OfflineRender {
         /// checked as the other initializer checks.
         public init(effectName: String, parameters: [String: String], size: PanelSize, samplesPerLED: Int, seed: UInt64, output: String,
                     seconds: Seconds, fps: Int, instant: Seconds, scale: Int, raw: Bool) throws {
-            guard let supersampling = Supersampling(rawValue: samplesPerLED) else {
-                throw RuntimeError.outOfRange(what: "the samples per LED", allowed: "1, 2, 4 or 8", got: "\(samplesPerLED)")
-            }
+            let supersampling = try RuntimeError.supersampling(samplesPerLED)
             try self.init(effect: try EffectCatalog.named(effectName), parameters: parameters, size: size,
                           supersampling: supersampling, seed: seed, output: output, seconds: seconds.value, fps: fps,
                           instant: instant.value, scale: scale, raw: raw)

@@ -1,3 +1,4 @@
+import PixelCore
 import PixelImages
 
 /// What the runtime and the tools refuse, in the words of the run, never of a flag or a file:
@@ -19,6 +20,14 @@ public enum RuntimeError: Error, Equatable, Sendable, CustomStringConvertible {
         guard range.contains(scale) else {
             throw .outOfRange(what: "the dot preview's scale", allowed: "\(range.lowerBound)...\(range.upperBound) pixels per LED", got: "\(scale)")
         }
+    }
+
+    /// The supersampling of `samplesPerLED` samples along each axis: 1, 2, 4 or 8.
+    public static func supersampling(_ samplesPerLED: Int) throws(RuntimeError) -> Supersampling {
+        guard let supersampling = Supersampling(rawValue: samplesPerLED) else {
+            throw .outOfRange(what: "the samples per LED", allowed: "1, 2, 4 or 8", got: "\(samplesPerLED)")
+        }
+        return supersampling
     }
 
     public var description: String {

@@ -48,7 +48,7 @@ public final class UDPDatagramLink: DatagramLink {
 
 extension TransportError {
     /// The failure of `call` for `endpoint` with `errno` `code`, its cause and meaning read here.
-    static func failed(_ call: String, _ endpoint: NetworkEndpoint, errno code: Int32) -> TransportError {
+    static func failed(_ call: Call, _ endpoint: NetworkEndpoint, errno code: Int32) -> TransportError {
         let cause: Cause = switch code {
         case ErrorNumber.addressInUse: .addressInUse
         case ErrorNumber.addressNotAvailable: .addressNotAvailable

@@ -39,17 +39,17 @@ public final class TCPStreamServer: StreamServer {
     public init(listening endpoint: NetworkEndpoint, maximumClients: Int = 4,
                 chunkBytes: Int = 65_536, stallNanoseconds: Int64 = 10_000_000_000) throws(TransportError) {
         let fd = SystemCalls.ipv4Socket(stream: true)
-        guard fd >= 0 else { throw .failed("socket", endpoint, errno: SystemCalls.lastError) }
+        guard fd >= 0 else { throw .failed(.socket, endpoint, errno: SystemCalls.lastError) }
         _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, integer: 1)
         guard SystemCalls.bind(fd, address: endpoint.address, port: endpoint.port) == 0 else {
             let code = SystemCalls.lastError
             SystemCalls.close(fd)
-            throw .failed("bind", endpoint, errno: code)
+            throw .failed(.bind, endpoint, errno: code)
         }
         guard SystemCalls.listen(fd, backlog: 8) == 0 else {
             let code = SystemCalls.lastError
             SystemCalls.close(fd)
-            throw .failed("listen", endpoint, errno: code)
+            throw .failed(.listen, endpoint, errno: code)
         }
         self.fd = fd
         self.endpoint = endpoint

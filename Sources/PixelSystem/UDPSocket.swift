@@ -82,7 +82,7 @@ public final class UDPSocket: DatagramChannel {
             let interface = multicastInterface != 0 ? multicastInterface : receivesBroadcasts ? endpoint.address : 0
             if interface != 0 {
                 guard let found = HostAddress.interfaceIndex(of: interface) else {
-                    throw TransportError.failed("bind", NetworkEndpoint(address: interface, port: endpoint.port),
+                    throw TransportError.failed(.bind, NetworkEndpoint(address: interface, port: endpoint.port),
                                                 errno: ErrorNumber.addressNotAvailable)
                 }
                 index = found
@@ -115,7 +115,7 @@ public final class UDPSocket: DatagramChannel {
     /// Turns on `IP_PKTINFO` on `fd`, so `recvmsg` says where each datagram arrived.
     private static func askForPacketInformation(_ fd: Int32, _ endpoint: NetworkEndpoint) throws(TransportError) {
         guard SystemCalls.setSocketOption(fd, level: Int32(IPPROTO_IP), name: IP_PKTINFO, integer: 1) == 0 else {
-            throw .failed("setsockopt(IP_PKTINFO)", endpoint, errno: SystemCalls.lastError)
+            throw .failed(.packetInformation, endpoint, errno: SystemCalls.lastError)
         }
     }
 
@@ -123,13 +123,13 @@ public final class UDPSocket: DatagramChannel {
     /// `receiveBufferBytes`.
     private static func bound(_ endpoint: NetworkEndpoint, receiveBufferBytes: Int) throws(TransportError) -> Int32 {
         let fd = SystemCalls.ipv4Socket(stream: false)
-        guard fd >= 0 else { throw .failed("socket", endpoint, errno: SystemCalls.lastError) }
+        guard fd >= 0 else { throw .failed(.socket, endpoint, errno: SystemCalls.lastError) }
         _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_REUSEADDR, integer: 1)
         _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_RCVBUF, integer: Int32(clamping: receiveBufferBytes))
         guard SystemCalls.bind(fd, address: endpoint.address, port: endpoint.port) == 0 else {
             let code = SystemCalls.lastError
             SystemCalls.close(fd)
-            throw .failed("bind", endpoint, errno: code)
+            throw .failed(.bind, endpoint, errno: code)
         }
         return fd
     }
@@ -159,7 +159,7 @@ public final class UDPSocket: DatagramChannel {
                 let holder = code == ErrorNumber.noBufferSpace && joinedOnCurrent > 0 ? SystemCalls.ipv4Socket(stream: false) : -1
                 guard holder >= 0 else {
                     for fd in holders { SystemCalls.close(fd) }
-                    throw .failed("join group", NetworkEndpoint(address: group, port: port), errno: code)
+                    throw .failed(.joinGroup, NetworkEndpoint(address: group, port: port), errno: code)
                 }
                 holders.append(holder)
                 current = holder

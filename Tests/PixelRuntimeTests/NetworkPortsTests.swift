@@ -64,14 +64,14 @@ struct NetworkPortsTests {
         #expect(throws: NetworkPortError.portInUse(.ddp, NetworkEndpoint(address: 0x7F00_0001, port: 4048))) {
             _ = try NetworkPorts.openReceiver(setup, layout: layout, on: network)
         }
-        let full = TransportError(call: "join group", endpoint: NetworkEndpoint(dotted: "239.255.0.3", port: 5568)!,
+        let full = TransportError(call: .joinGroup, endpoint: NetworkEndpoint(dotted: "239.255.0.3", port: 5568)!,
                                   cause: .noBufferSpace, errno: 105, meaning: "No buffer space available")
         let text = NetworkPortError(full, opening: .e131).description
         #expect(text.hasPrefix("cannot join the E1.31 multicast group 239.255.0.3 of universe 3 (No buffer space available); "))
         #expect(text.contains("sysctl -w net.ipv4.igmp_max_memberships=64"))
-        let unrouted = TransportError(call: "join group", endpoint: full.endpoint, cause: .noDevice, errno: 19, meaning: "No such device")
+        let unrouted = TransportError(call: .joinGroup, endpoint: full.endpoint, cause: .noDevice, errno: 19, meaning: "No such device")
         #expect(NetworkPortError(unrouted, opening: .e131).description.contains("ip route add 239.255.0.0/16 dev IFACE"))
-        let other = TransportError(call: "listen", endpoint: NetworkEndpoint(dotted: "127.0.0.1", port: 7890)!, cause: .other, errno: 22,
+        let other = TransportError(call: .listen, endpoint: NetworkEndpoint(dotted: "127.0.0.1", port: 7890)!, cause: .other, errno: 22,
                                    meaning: "Invalid argument")
         #expect(NetworkPortError(other, opening: .opc).description == "OPC on 127.0.0.1:7890: listen failed (Invalid argument)")
     }

@@ -24,7 +24,7 @@ struct NetworkPortTests {
                 return error
             }
         }
-        #expect(error?.cause == .addressInUse && error?.call == "bind" && error?.endpoint == Self.endpoint)
+        #expect(error?.cause == .addressInUse && error?.call == .bind && error?.endpoint == Self.endpoint)
         #expect(error?.errno == ErrorNumber.addressInUse)
         #expect(recorder.calls.contains(.bind(fd: 42, address: 0x7F00_0001, port: 5568)))
         #expect(recorder.calls.contains(.close(fd: 42)), "the socket is closed on the way out")
@@ -32,11 +32,11 @@ struct NetworkPortTests {
 
     @Test func anErrnoIsReadIntoTheCauseACallerActsOn() {
         let endpoint = NetworkEndpoint(dotted: "10.9.9.9", port: 4048)!
-        #expect(TransportError.failed("bind", endpoint, errno: ErrorNumber.addressNotAvailable).cause == .addressNotAvailable)
-        #expect(TransportError.failed("bind", endpoint, errno: ErrorNumber.permissionDenied).cause == .permissionDenied)
-        #expect(TransportError.failed("join group", endpoint, errno: ErrorNumber.noDevice).cause == .noDevice)
-        #expect(TransportError.failed("listen", endpoint, errno: EINVAL).cause == .other)
-        #expect(TransportError.failed("bind", endpoint, errno: ErrorNumber.addressInUse).description.hasPrefix("10.9.9.9:4048: bind failed ("))
+        #expect(TransportError.failed(.bind, endpoint, errno: ErrorNumber.addressNotAvailable).cause == .addressNotAvailable)
+        #expect(TransportError.failed(.bind, endpoint, errno: ErrorNumber.permissionDenied).cause == .permissionDenied)
+        #expect(TransportError.failed(.joinGroup, endpoint, errno: ErrorNumber.noDevice).cause == .noDevice)
+        #expect(TransportError.failed(.listen, endpoint, errno: EINVAL).cause == .other)
+        #expect(TransportError.failed(.bind, endpoint, errno: ErrorNumber.addressInUse).description.hasPrefix("10.9.9.9:4048: bind failed ("))
     }
 
     @Test func aRealSocketReceivesADatagramWithItsSender() throws {
@@ -188,7 +188,7 @@ struct NetworkPortTests {
                 return error
             }
         }
-        #expect(error?.call == "join group" && error?.cause == .noBufferSpace)
+        #expect(error?.call == .joinGroup && error?.cause == .noBufferSpace)
         #expect(error?.endpoint == NetworkEndpoint(dotted: "239.255.0.3", port: 5568)!, "the group that did not fit")
         #expect(recorder.calls.contains(.close(fd: 42)) && recorder.calls.contains(.close(fd: 43)), "nothing left open")
     }

@@ -65,7 +65,7 @@ public final class SimulatedNetwork: NetworkTransport {
 
     private func check(_ endpoint: NetworkEndpoint) throws(TransportError) {
         if let cause = refused[endpoint] {
-            throw TransportError(call: "bind", endpoint: endpoint, cause: cause, errno: 0, meaning: "refused by the simulated network")
+            throw TransportError(call: .bind, endpoint: endpoint, cause: cause, errno: 0, meaning: "refused by the simulated network")
         }
     }
 

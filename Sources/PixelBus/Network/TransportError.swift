@@ -18,9 +18,34 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
         case other
     }
 
-    /// The call that failed: "socket", "bind", "listen", "join group", "setsockopt(IP_PKTINFO)".
-    public var call: String
-    /// The address and port it was for; for "join group", the group and the channel's port.
+    /// The calls a transport makes that can fail.
+    public enum Call: Sendable, Hashable, CustomStringConvertible {
+        /// `socket`.
+        case socket
+        /// `bind`.
+        case bind
+        /// `listen`.
+        case listen
+        /// Asking for each datagram's arrival (`setsockopt(IP_PKTINFO)`).
+        case packetInformation
+        /// Joining a multicast group (`IP_ADD_MEMBERSHIP`).
+        case joinGroup
+
+        /// The call as the messages name it.
+        public var description: String {
+            switch self {
+            case .socket: "socket"
+            case .bind: "bind"
+            case .listen: "listen"
+            case .packetInformation: "setsockopt(IP_PKTINFO)"
+            case .joinGroup: "join group"
+            }
+        }
+    }
+
+    /// The call that failed.
+    public var call: Call
+    /// The address and port it was for; for `.joinGroup`, the group and the channel's port.
     public var endpoint: NetworkEndpoint
     /// What the caller may act on.
     public var cause: Cause
@@ -30,7 +55,7 @@ public struct TransportError: Error, Sendable, Hashable, CustomStringConvertible
     public var meaning: String
 
     /// The failure of `call` for `endpoint`.
-    public init(call: String, endpoint: NetworkEndpoint, cause: Cause, errno: Int32, meaning: String) {
+    public init(call: Call, endpoint: NetworkEndpoint, cause: Cause, errno: Int32, meaning: String) {
         self.call = call
         self.endpoint = endpoint
         self.cause = cause

@@ -24,7 +24,7 @@ public enum NetworkPortError: NamesUserSetting, Sendable, Hashable {
         case .addressNotAvailable: self = .addressNotAvailable(error.endpoint)
         case .permissionDenied: self = .permissionDenied(kind, error.endpoint)
         case .noBufferSpace, .noDevice, .other:
-            if error.call == "join group", let universe = E131Packet.universe(ofGroup: error.endpoint.address) {
+            if error.call == .joinGroup, let universe = E131Packet.universe(ofGroup: error.endpoint.address) {
                 self = .multicastJoin(group: error.endpoint, universe: universe, cause: error.cause, meaning: error.meaning)
             } else {
                 self = .failed(kind, error)

@@ -32,9 +32,7 @@ public struct BenchmarkRun {
 
     /// Measures, then reports as tables, or as one JSON document.
     public func report(json: Bool) throws -> String {
-        guard let supersampling = Supersampling(rawValue: samplesPerLED) else {
-            throw RuntimeError.outOfRange(what: "the samples per LED", allowed: "1, 2, 4 or 8", got: "\(samplesPerLED)")
-        }
+        let supersampling = try RuntimeError.supersampling(samplesPerLED)
         guard Self.frameCounts.contains(frames) else {
             throw RuntimeError.outOfRange(what: "the frames measured", allowed: "1...100000", got: "\(frames)")
         }
