@@ -20,7 +20,7 @@ RELEASE_FLAGS += -j $(JOBS)
 endif
 OUT ?= out
 
-.PHONY: web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-kernel test-gpiod2 test-wall test-discovery test-ola build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
+.PHONY: count-hzeller web bench-web run test test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-kernel test-gpiod2 test-wall test-discovery test-ola build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
 	@SWIFT="$(SWIFT)" scripts/build/ensure-swift.sh
@@ -88,6 +88,14 @@ test-discovery: setup
 	@scripts/build/install-system-packages.sh iproute2 python3-venv avahi-daemon
 	$(SWIFT) build --product pixelwheel
 	scripts/test/test-discovery.sh .build/debug/pixelwheel
+
+# hzeller's rpi-rgb-led-matrix, unmodified, built on this x86-64 machine against register pages
+# that trap every store: its stores per 11-bit refresh on the Pi 5 RIO path and the Pi 1–4 path,
+# which `bench` and docs/performance.md compare with PixelWheel's. HZELLER_SRC is a checkout or
+# a bare mirror of it (not fetched here: this machine reaches no GitHub). About 40 s.
+count-hzeller:
+	@scripts/build/install-system-packages.sh g++
+	scripts/bench/hzeller-stores/count-hzeller-stores.sh
 
 # PixelCore and PixelEffects as Embedded Swift for AArch64, ARMv7, ARMv6-M, RV32 and RV64, with
 # their code size per target (see docs/testing.md, `make test-cross`).

@@ -16,14 +16,24 @@ public protocol GPIOLines: AnyObject {
     func hold(nanoseconds: Int)
 }
 
-/// A port whose writes are register stores of a known, steady time: one store for a non-empty
-/// `set` (made first) and one for a non-empty `clear`. A HUB75 refresher may then keep a bit
-/// plane lit while it shifts the next one in, timing the on-period by counting the stores it
-/// makes instead of reading a clock (a clock read per column would cost more than the column).
+/// A port whose writes are register stores of a known, steady time, with the atomic aliases
+/// RP1's registers have: each `write` is **one** store (to the XOR alias: the lines that change,
+/// against a shadow of the levels the port last stored), and `raise` and `lower` are one store
+/// each to the SET and CLR aliases, which give the lines they name an absolute level whatever
+/// the shadow believed. A HUB75 refresher may then keep a bit plane lit while it shifts the next
+/// one in, timing the on-period by counting the stores it makes instead of reading a clock (a
+/// clock read per column would cost more than the column), and rewrite every line's absolute
+/// level once a plane, so a shadow made wrong by another writer is corrected.
 public protocol PacedGPIOLines: GPIOLines {
     /// How long one store takes to reach the pins, in nanoseconds; 0 when not known, which
     /// turns the overlap off.
     var nanosecondsPerStore: Int { get }
+    /// The levels the port believes its lines have: what it last stored.
+    var levels: UInt64 { get }
+    /// Drives `lines` high in one store, whatever they were.
+    func raise(_ lines: UInt64) throws(BusError)
+    /// Drives `lines` low in one store, whatever they were.
+    func lower(_ lines: UInt64) throws(BusError)
 }
 
 /// A port that makes every write `1 + extra` times: for panels whose shift registers cannot

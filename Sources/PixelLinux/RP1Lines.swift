@@ -14,6 +14,8 @@ public enum RP1GPIORegisters {
     public static let rio = 0x1_0000
     /// PADS_BANK0: word 0 is the bank's voltage select, then one word per pad.
     public static let padsBank0 = 0x2_0000
+    /// Each register's atomic alias that flips the stored bits.
+    public static let xorAlias = 0x1000
     /// Each register's atomic alias that ORs the stored bits in.
     public static let setAlias = 0x2000
     /// Each register's atomic alias that clears the stored bits.
@@ -40,15 +42,23 @@ public enum RP1GPIORegisters {
     public static let bankLines: UInt64 = (1 << 28) - 1
 }
 
-/// HUB75's fast path on a Pi 5: RP1's RIO output register, driven through its atomic SET and
-/// CLR aliases in the window `/dev/gpiomem0` maps (group `gpio`, no root).
+/// HUB75's fast path on a Pi 5: RP1's RIO output register, driven through its atomic XOR, SET
+/// and CLR aliases in the window `/dev/gpiomem0` maps (group `gpio`, no root).
 ///
 /// Making it hands each line to RIO: FUNCSEL 5 in its IO_BANK0 CTRL word, its pad setting, and
 /// its output enable through OE's SET alias; then a store barrier. After that each `write` is
-/// at most two posted stores and never a load: a load would be a round trip over PCIe, while
-/// posted stores reach the pins at about 20 M a second. The aliases change only this port's
-/// bits, so a piezo or another program's RIO pin on the same bank keeps its level (hzeller's
+/// one posted store and never a load: a load would be a round trip over PCIe, while posted
+/// stores reach the pins at about 20 M a second. The store goes to OUT's XOR alias and carries
+/// the lines that change, worked out against a shadow of the levels this port last stored (a
+/// write that changes nothing still stores, a zero, so repeated writes still take time).
+/// `raise` and `lower` store to the SET and CLR aliases. Every alias changes only the bits it
+/// is given, so a piezo or another program's RIO pin on the same bank keeps its level (hzeller's
 /// backend stores the whole OUT word instead, since it owns every RIO pin).
+///
+/// The shadow is right as long as nothing else writes these lines: they are claimed through
+/// libgpiod first, so no other process can request them. A program that writes `/dev/gpiomem0`
+/// directly anyway would make the shadow wrong; the HUB75 refresher rewrites every line's
+/// absolute level through SET and CLR once a bit plane, which corrects it within a plane.
 public final class RP1Lines: PacedGPIOLines {
     public let name: String
     public let outputMask: UInt64
@@ -56,6 +66,7 @@ public final class RP1Lines: PacedGPIOLines {
     /// The libgpiod request that claims the lines for `pixelwheel` (so `gpioinfo` names the
     /// holder and a busy line is refused with its consumer's name), kept while these lines live.
     private let claim: AnyObject?
+    public private(set) var levels: UInt64 = 0
 
     /// Lines `outputMask` (GPIO 0…27) driven through `registers`; `clockAndLatch` get the gentler
     /// pad drive. Configures every line before returning.
@@ -88,11 +99,24 @@ public final class RP1Lines: PacedGPIOLines {
         guard set & clear == 0, (set | clear) & ~outputMask == 0 else {
             throw .invalidRequest(device: name, reason: "write outside the requested lines or both set and cleared")
         }
-        // SET before CLR: the pair is one HUB75 edge, and the panel samples only on CLK's rise,
-        // which this port's caller raises in a write of its own. No barrier: both aliases of one
-        // register are reached over the same posted path, in order.
-        if set != 0 { registers.write(UInt32(truncatingIfNeeded: set), at: RP1GPIORegisters.rioOut + RP1GPIORegisters.setAlias) }
-        if clear != 0 { registers.write(UInt32(truncatingIfNeeded: clear), at: RP1GPIORegisters.rioOut + RP1GPIORegisters.clearAlias) }
+        // One store whatever changes: no barrier, since every alias of one register is reached
+        // over the same posted path, in order.
+        // The shadow moves first, so it already holds the new levels while the store is made.
+        let change = ((levels | set) & ~clear) ^ levels
+        levels ^= change
+        registers.write(UInt32(truncatingIfNeeded: change), at: RP1GPIORegisters.rioOut + RP1GPIORegisters.xorAlias)
+    }
+
+    public func raise(_ lines: UInt64) throws(BusError) {
+        guard lines & ~outputMask == 0 else { throw .invalidRequest(device: name, reason: "raise outside the requested lines") }
+        levels |= lines
+        registers.write(UInt32(truncatingIfNeeded: lines), at: RP1GPIORegisters.rioOut + RP1GPIORegisters.setAlias)
+    }
+
+    public func lower(_ lines: UInt64) throws(BusError) {
+        guard lines & ~outputMask == 0 else { throw .invalidRequest(device: name, reason: "lower outside the requested lines") }
+        levels &= ~lines
+        registers.write(UInt32(truncatingIfNeeded: lines), at: RP1GPIORegisters.rioOut + RP1GPIORegisters.clearAlias)
     }
 
     public func hold(nanoseconds: Int) {
@@ -102,6 +126,13 @@ public final class RP1Lines: PacedGPIOLines {
     }
 }
 
+
+extension RP1Lines {
+    /// Stores per 11-bit refresh that hzeller's RIO backend (rpi-rgb-led-matrix cf60d08,
+    /// `--led-rp1-rio=1`) makes, by panel size: counted by running its code against trapped
+    /// registers (`make count-hzeller`), for `bench` to show beside this path's own count.
+    public static let hzellerStoresPerRefresh = ["64x32": 23_153, "128x64": 91_329]
+}
 
 #if os(Linux)
 extension RP1Lines {

@@ -39,7 +39,10 @@ func wiringAdvice(_ error: any Error) -> any Error {
 /// registers in memory, for `bench`.
 func registerBenchmarks() -> [EncodeBenchmark.RegisterPath] {
     [EncodeBenchmark.RegisterPath(name: "gpiomem registers, Pi 1–4") { outputMask in try GPIOMemLines.countingStores(outputMask: outputMask) },
-     EncodeBenchmark.RegisterPath(name: "RP1 RIO registers, Pi 5") { outputMask in try RP1Lines.countingStores(outputMask: outputMask) }]
+     EncodeBenchmark.RegisterPath(
+        name: "RP1 RIO registers, Pi 5", reference: RP1Lines.hzellerStoresPerRefresh,
+        overRP1Window: { outputMask, window in try RP1Lines(registers: window, outputMask: outputMask) }
+     ) { outputMask in try RP1Lines.countingStores(outputMask: outputMask) }]
 }
 #else
 func machineBuses(gpioBackend: GPIOBackend = .auto) throws -> any MachineBusProvider {

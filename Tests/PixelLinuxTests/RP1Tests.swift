@@ -32,19 +32,23 @@ struct RP1RegisterTests {
         #expect(registers.barriers == [6], "one store barrier, after the configuration and before any level")
     }
 
-    @Test func writesGoToOUTsSetAndClearAliasesAndNothingIsEverRead() throws {
+    @Test func aWriteIsOneXORStoreOfTheChangeAndRaiseAndLowerGoToSetAndClear() throws {
         let registers = RecordingRegisters()
         let lines = try RP1Lines(registers: registers, outputMask: 0x0FFF_FFFF)
         registers.stores.removeAll()
-        try lines.write(set: 1 << 11, clear: 1 << 4 | 1 << 27)
-        try lines.write(set: 0, clear: 1 << 11)
-        try lines.write(set: 1 << 2, clear: 0)
-        #expect(registers.stores.map(\.offset) == [0x1_2000, 0x1_3000, 0x1_3000, 0x1_2000])
-        let values: [UInt32] = [1 << 11, 1 << 4 | 1 << 27, 1 << 11, 1 << 2]
+        try lines.write(set: 1 << 11 | 1 << 3, clear: 1 << 4 | 1 << 27)  // 11 and 3 rise; 4 and 27 are low already
+        try lines.write(set: 1 << 3, clear: 1 << 11)  // only 11 changes
+        try lines.write(set: 1 << 3, clear: 0)  // nothing changes: a store of 0, which only takes time
+        try lines.raise(1 << 5 | 1 << 3)
+        try lines.lower(1 << 3 | 1 << 6)
+        #expect(registers.stores.map(\.offset) == [0x1_1000, 0x1_1000, 0x1_1000, 0x1_2000, 0x1_3000])
+        let values: [UInt32] = [1 << 11 | 1 << 3, 1 << 11, 0, 1 << 5 | 1 << 3, 1 << 3 | 1 << 6]
         #expect(registers.stores.map(\.value) == values)
+        #expect(lines.levels == 1 << 5)
         lines.hold(nanoseconds: 1_000)
         #expect(registers.held == 1_000 && registers.barriers.last == registers.stores.count, "a hold starts after a barrier")
         #expect(throws: BusError.self) { try lines.write(set: 1 << 3, clear: 1 << 3) }
+        #expect(throws: BusError.self) { try lines.raise(1 << 28) }
     }
 
     @Test func linesBeyondGPIO27AreRefused() {

@@ -61,9 +61,12 @@ final class HUB75TestLines: GPIOLines {
         let refresher2 = try panel.makeRefresher(lines: TracingGPIOLines(HUB75TestLines(), sink: shown, clock: { 0 }))
         try refresher2.refreshOnce()
 
-        let perRowPlane = 2 * 4 + 7
-        #expect(shown.transactions.count == 4 * 2 * perRowPlane)
-        let start = (1 * 2 + 1) * perRowPlane
+        // A refresher's first refresh begins by taking OE high; then per row address and plane
+        // 2 writes a column and 5 transactions.
+        let perRowPlane = 2 * 4 + 5
+        #expect(shown.transactions.count == 1 + 4 * 2 * perRowPlane)
+        #expect(shown.transactions.first == .gpioWrite(device: "testchip", set: Self.oe, clear: 0))
+        let start = 1 + (1 * 2 + 1) * perRowPlane
         let got = Array(shown.transactions[start..<(start + perRowPlane)])
 
         func w(_ set: UInt64, _ clear: UInt64) -> BusTransaction { .gpioWrite(device: "testchip", set: set, clear: clear) }
@@ -76,9 +79,8 @@ final class HUB75TestLines: GPIOLines {
             w(Self.r1 | Self.g1 | Self.b1, Self.r2 | Self.g2 | Self.b2 | Self.clk), w(Self.clk, 0),
             // column 3: lower blue
             w(Self.b2, Self.r1 | Self.g1 | Self.b1 | Self.r2 | Self.g2 | Self.clk), w(Self.clk, 0),
-            w(Self.oe, Self.clk),             // blank, end of clock
-            w(Self.lat, 0), w(0, Self.lat),   // latch pulse
-            w(Self.a, Self.b),                // row address 1
+            w(Self.lat | Self.a, Self.clk | Self.b),  // end of clock, latch open, row address 1 (OE is high)
+            w(0, Self.lat),                   // latch closed
             w(0, Self.oe),                    // LEDs on
             .gpioHold(device: "testchip", nanoseconds: 200),   // 100 ns << plane 1
             w(Self.oe, 0),                    // LEDs off
@@ -212,7 +214,7 @@ final class HUB75TestLines: GPIOLines {
         let loop = HUB75RefreshLoop(refresher: refresher)
         loop.start { $0() }
         #expect(!loop.isRunning)
-        #expect(loop.completedRefreshes == 1000 / (4 * 2 * 15))
+        #expect(loop.completedRefreshes == (1000 - 1) / (4 * 2 * 12))  // the first write takes OE high
         #expect(loop.failureReason == .systemCall(device: "testchip", operation: "write", errno: 5, meaning: "I/O error"))
     }
 }

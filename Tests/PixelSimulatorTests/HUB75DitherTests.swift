@@ -61,8 +61,11 @@ struct HUB75DitherTests {
     }
 
     @Test func ditheringShortensEachRefresh() throws {
-        // Per plane shown: 16 row addresses × (64 × 2 + 6) writes; per unit lit: 16 × 130 ns.
-        let planeWrites: Int = 16 * (64 * 2 + 6)
+        // Per plane shown: 16 row addresses × (64 × 2 + 4) writes (latch open with the row
+        // address, latch closed, LEDs on, LEDs off); per unit lit: 16 × 130 ns. The first
+        // refresh of a refresher begins with one more write, taking OE high.
+        let planeWrites: Int = 16 * (64 * 2 + 4)
+        func writes(_ planes: [Int]) -> [Int] { planes.enumerated().map { $0.element * planeWrites + ($0.offset == 0 ? 1 : 0) } }
         let unit: Int64 = 16 * 130
         // Without dithering: 11 planes, lit 2047 units (4.258 ms).
         let plain = try cycle(0)
@@ -70,12 +73,12 @@ struct HUB75DitherTests {
         // 1 bit: planes 0 and 1 keep 130 ns, the rest halve; refreshes 0, 1, 2 show planes from 0, 1, 0.
         let one = try cycle(1)
         let onePlanes: [Int] = [11, 10, 11], oneUnits: [Int64] = [1024, 1023, 1024]
-        #expect(one.map(\.writes) == onePlanes.map { $0 * planeWrites })
+        #expect(one.map(\.writes) == writes(onePlanes))
         #expect(one.map(\.nanoseconds) == oneUnits.map { $0 * unit })
         // 2 bits: planes 0…2 keep 130 ns; refreshes 0…4 show planes from 0, 1, 2, 2, 0.
         let two = try cycle(2)
         let twoPlanes: [Int] = [11, 10, 9, 9, 11], twoUnits: [Int64] = [513, 512, 511, 511, 513]
-        #expect(two.map(\.writes) == twoPlanes.map { $0 * planeWrites })
+        #expect(two.map(\.writes) == writes(twoPlanes))
         #expect(two.map(\.nanoseconds) == twoUnits.map { $0 * unit })
         // Over a cycle the lit time is the undithered refresh's: the same light, in 2 or 4 refreshes.
         let oneCycle: Int64 = one.dropFirst().map(\.nanoseconds).reduce(0, +)

@@ -12,20 +12,25 @@ import Synchronization
 ///    (Taking CLK low together with the next column's data keeps it two writes per column; the
 ///    registers sample on the rising edge, half a clock after the data settled.) With `inverse`
 ///    every colour bit is inverted on its way out.
-/// 2. `write(set: OE, clear: CLK)` — blank the LEDs (OE high) and end the last clock.
-/// 3. `write(set: LAT, clear: 0)`, `write(set: 0, clear: LAT)` — latch the shifted row.
-/// 4. select the row pair: with `row-address=direct` (and `row-select`) one
-///    `write(set: address(a), clear: addressLines ^ address(a))` for every plane; with a shift
-///    register type its whole sequence (see `HUB75RowAddressWrites`), on the first plane of the
-///    row only, since every sequence moves the register on.
+/// 2. `write(set: LAT, clear: CLK)` — end the last clock and open the latch (OE is high
+///    already: the plane before went dark, and the first refresh begins by taking OE high).
+///    With `row-address=direct` (and `row-select`), whose lines hold a level, the row pair is
+///    selected in the same write, for every plane: `set` gains `address(a)` and `clear`
+///    `addressLines ^ address(a)`.
+/// 3. `write(set: 0, clear: LAT)` — close the latch on the shifted row.
+/// 4. with a shift-register row type, its whole sequence (see `HUB75RowAddressWrites`), on the
+///    first plane of the row only, since every sequence moves the register on.
 /// 5. `write(set: 0, clear: OE)` — LEDs on; `hold(nanoseconds: lsb << b)`.
 /// 6. `write(set: OE, clear: 0)` — LEDs off again.
 /// With a port of register stores of known time (`PacedGPIOLines`, RP1's registers), steps 5
 /// and 6 overlap the next plane's shifting, as hzeller's RIO backend does: the latch holds what
 /// is shown, so the plane just latched stays lit (OE low) while the next plane's columns go in,
-/// and OE goes high in the SET store that reaches the plane's on-time, counted in stores, not
-/// read from a clock; what the shifting did not cover is held before the latch. The last plane
-/// of a refresh is held whole. (`slowdown` repeats writes, so it turns the overlap off.)
+/// and OE goes high in the store that reaches the plane's on-time, counted in stores, not read
+/// from a clock; what the shifting did not cover is held before the latch. Such a port makes
+/// each write one store (RP1's XOR alias), latches in two absolute stores that also rewrite
+/// every line's level, and lights a plane in the next plane's first data store, so a column
+/// costs two stores and a plane two more (`refreshOverlapped`). The last plane of a refresh is
+/// held whole. (`slowdown` repeats writes, so it turns the overlap off.)
 /// With `pwm-dither-bits` a refresh shows only the planes from `configuration.firstPlane(ofRefresh:)`
 /// up (the row address then goes out with the first plane shown), counted by the refresher
 /// from its first refresh, and the dithered planes are held for the least significant time.
@@ -63,7 +68,8 @@ public final class HUB75Refresher: @unchecked Sendable {
     private let storeNanoseconds: Int
     private let inRefresh = Atomic<Bool>(false)
     private let initWrites: [HUB75PinWrite]
-    /// Whether the driver chips were initialised; only `refreshOnce` touches it, one at a time.
+    /// Whether OE was taken high and the driver chips initialised, before the first refresh;
+    /// only `refreshOnce` touches it, one at a time.
     private var initialised = false
     /// Refreshes started, modulo 4 (the longest dither cycle); only `refreshOnce` touches it.
     private var refreshPhase = 0
@@ -101,7 +107,9 @@ public final class HUB75Refresher: @unchecked Sendable {
         self.framebuffer = framebuffer
         self.lines = lines
         initWrites = HUB75DriverInitWrites.writes(for: configuration)
-        initialised = initWrites.isEmpty
+        // No step blanks before latching (OE is high from the plane before), so the first
+        // refresh starts by taking OE high, before any chip initialisation.
+        initialised = false
     }
 
     /// Whether the next refresh begins a dither cycle (`HUB75Configuration.firstPlane(ofRefresh:)`
@@ -134,8 +142,8 @@ public final class HUB75Refresher: @unchecked Sendable {
                 for step in initWrites { try lines.write(set: step.set, clear: step.clear) }
                 initialised = true
             }
-            if storeNanoseconds > 0 {
-                try refreshOverlapped(words: words, length: length, bits: bits, first: first, scan: planes.scan, everyPlane: everyPlane)
+            if storeNanoseconds > 0, let port = lines as? any PacedGPIOLines {
+                try refreshOverlapped(port: port, words: words, length: length, bits: bits, first: first, scan: planes.scan, everyPlane: everyPlane)
             } else {
                 for row in 0..<planes.scan {
                     let select = addressWrites.writes(row: row)
@@ -147,7 +155,7 @@ public final class HUB75Refresher: @unchecked Sendable {
                             try lines.write(set: data, clear: (colourLines ^ data) | clock)
                             try lines.write(set: clock, clear: 0)
                         }
-                        try latchAndLight(select: everyPlane || plane == first ? select : [])
+                        try latchAndLight(select: everyPlane || plane == first ? select : [], level: everyPlane)
                         lines.hold(nanoseconds: holdNanoseconds[plane])
                         try lines.write(set: outputEnable, clear: 0)
                     }
@@ -160,26 +168,41 @@ public final class HUB75Refresher: @unchecked Sendable {
         framebuffer.swapIfReady()
     }
 
-    /// Steps 2 to 5 of the protocol: blank, latch the shifted plane, make the `select` writes
-    /// (the row address, or none), light the LEDs.
-    private func latchAndLight(select: ArraySlice<HUB75PinWrite>) throws(BusError) {
-        try lines.write(set: outputEnable, clear: clock)
-        try lines.write(set: latch, clear: 0)
-        try lines.write(set: 0, clear: latch)
-        for step in select { try lines.write(set: step.set, clear: step.clear) }
+    /// Steps 2 to 5 of the protocol: open the latch (with a `level` row type, selecting the row
+    /// in the same write), close it, send a shift-register row type's `select` sequence, light
+    /// the LEDs.
+    private func latchAndLight(select: ArraySlice<HUB75PinWrite>, level: Bool) throws(BusError) {
+        if level, let address = select.first {
+            try lines.write(set: latch | address.set, clear: clock | address.clear)
+            try lines.write(set: 0, clear: latch)
+        } else {
+            try lines.write(set: latch, clear: clock)
+            try lines.write(set: 0, clear: latch)
+            for step in select { try lines.write(set: step.set, clear: step.clear) }
+        }
         try lines.write(set: 0, clear: outputEnable)
     }
 
-    /// One refresh with each plane lit while the next shifts in (see the type's protocol).
-    /// `lit` counts the stores since OE went low. A store takes effect when its time is up, so
-    /// the plane goes dark with a write whose first store (its SET, which then carries OE) is
-    /// the `litStores[plane]`th: on a port whose stores take `storeNanoseconds` each the plane
-    /// was lit for its on-time, rounded up to a whole store.
-    private func refreshOverlapped(words: UnsafeMutablePointer<UInt32>, length: Int, bits: Int, first: Int, scan: Int,
-                                   everyPlane: Bool) throws(BusError) {
-        let clock = clock, outputEnable = outputEnable, colourLines = colourLines, inversion = inversion
+    /// One refresh with each plane lit while the next shifts in, through a paced port, whose
+    /// every write is one store (see the type's protocol). `lit` counts the stores since the one
+    /// that lit the plane; the plane goes dark in the `litStores[plane]`th store after it, so
+    /// on a port whose stores take `storeNanoseconds` each it was lit for its on-time, rounded
+    /// up to a whole store. Per plane that is two stores a column, and two to latch:
+    /// - `raise(OE | LAT | row lines that end high)`, through the SET alias;
+    /// - `lower(LAT | CLK | colour lines | row lines that end low)`, through the CLR alias;
+    ///
+    /// (the row lines are the new address with a level type, else what they hold), so every
+    /// line's level is rewritten absolutely once a plane and a wrong shadow lasts one plane at
+    /// most. The shifted plane lights (OE low) in the next plane's first data store, and the
+    /// last plane of the refresh in a write of its own. A shift-register row type sends its
+    /// sequence after the latch, on a row's first plane.
+    private func refreshOverlapped(port: any PacedGPIOLines, words: UnsafeMutablePointer<UInt32>, length: Int, bits: Int,
+                                   first: Int, scan: Int, everyPlane: Bool) throws(BusError) {
+        let clock = clock, latch = latch, outputEnable = outputEnable, colourLines = colourLines, inversion = inversion
+        let addressLines = addressLines
         var lit = 0
         var litFor = 0  // the lit plane's on-time in stores; 0: dark
+        var lightNext = 0  // the on-time of the plane latched but not lit yet, in stores; 0: none
         for row in 0..<scan {
             let select = addressWrites.writes(row: row)
             var index: Int = (row * bits + first) * length
@@ -187,41 +210,47 @@ public final class HUB75Refresher: @unchecked Sendable {
                 for _ in 0..<length {
                     let data = UInt64(words[index]) ^ inversion
                     index += 1
-                    // The data write: a SET store when a colour line goes high, then a CLR
-                    // store. When the on-time ends within it, the rest is held and its SET
-                    // store (made even for dark data) blanks at exactly the on-time.
-                    let dataStores = data != 0 ? 2 : 1
-                    if litFor > 0 && litFor - lit <= dataStores {
-                        let left = litFor - lit - 1
-                        if left > 0 { lines.hold(nanoseconds: left * storeNanoseconds) }
-                        try lines.write(set: data | outputEnable, clear: (colourLines ^ data) | clock)
-                        litFor = 0
-                    } else {
-                        try lines.write(set: data, clear: (colourLines ^ data) | clock)
-                        lit += dataStores
-                    }
-                    // The clock write: one SET store.
-                    if litFor > 0 && litFor - lit <= 1 {
-                        try lines.write(set: clock | outputEnable, clear: 0)
-                        litFor = 0
-                    } else {
-                        try lines.write(set: clock, clear: 0)
+                    var set = data, clear = (colourLines ^ data) | clock
+                    if lightNext > 0 {
+                        clear |= outputEnable
+                        litFor = lightNext; lit = 0; lightNext = 0
+                    } else if litFor > 0 {
                         lit += 1
+                        if lit == litFor { set |= outputEnable; litFor = 0 }
                     }
+                    try port.write(set: set, clear: clear)
+                    set = clock
+                    if litFor > 0 {
+                        lit += 1
+                        if lit == litFor { set |= outputEnable; litFor = 0 }
+                    }
+                    try port.write(set: set, clear: 0)
                 }
                 if litFor > 0 {
                     // The shifting was shorter than the plane's on-time: hold the rest, less
-                    // the SET store that blanks.
+                    // the store that blanks.
                     let left = litFor - lit - 1
                     if left > 0 { lines.hold(nanoseconds: left * storeNanoseconds) }
+                    try port.write(set: outputEnable, clear: 0)
                     litFor = 0
                 }
-                try latchAndLight(select: everyPlane || plane == first ? select : [])
-                lit = 0
-                litFor = litStores[plane]
+                let selectHere = everyPlane || plane == first
+                var rowHigh = port.levels & addressLines, rowLow = addressLines & ~rowHigh
+                if everyPlane, let level = select.first {
+                    rowHigh = level.set; rowLow = level.clear
+                }
+                try port.raise(outputEnable | latch | rowHigh)
+                try port.lower(latch | clock | colourLines | rowLow)
+                if selectHere && !everyPlane {
+                    for step in select { try port.write(set: step.set, clear: step.clear) }
+                }
+                lightNext = litStores[plane]
             }
         }
-        if litFor > 1 { lines.hold(nanoseconds: (litFor - 1) * storeNanoseconds) }
-        try lines.write(set: outputEnable, clear: 0)
+        if lightNext > 0 {
+            try port.write(set: 0, clear: outputEnable)
+            if lightNext > 1 { lines.hold(nanoseconds: (lightNext - 1) * storeNanoseconds) }
+            try port.write(set: outputEnable, clear: 0)
+        }
     }
 }

@@ -2,6 +2,7 @@ import PixelRuntime
 import PixelBus
 import PixelCore
 import PixelPanels
+import PixelSimulator
 import PixelSystem
 
 /// The encode rows of `pixelwheel bench`: frame → bytes or bit planes for each panel type,
@@ -48,12 +49,42 @@ public enum EncodeBenchmark {
         public var name: String
         /// Lines for an output mask, and a count of the register stores made so far.
         public var open: (UInt64) throws -> (lines: any GPIOLines, stores: () -> Int)
+        /// For RP1's path: lines for an output mask that store into the register window given.
+        /// `bench` gives them `RP1WindowModel`, whose stores take 50 ns each, and estimates the
+        /// refresh rate from the virtual time a refresh takes; nil for a path with no model.
+        public var overRP1Window: ((UInt64, any GPIORegisterFile) throws -> any GPIOLines)?
+        /// Stores per refresh that hzeller's library makes for the same panel, as measured by
+        /// `scripts/bench/hzeller-stores/count-hzeller-stores.sh` (keyed "64x32"), shown beside the count.
+        public var reference: [String: Int]
 
         /// A path called `name`, opened by `open`.
-        public init(name: String, open: @escaping (UInt64) throws -> (lines: any GPIOLines, stores: () -> Int)) {
+        public init(name: String, reference: [String: Int] = [:],
+                    overRP1Window: ((UInt64, any GPIORegisterFile) throws -> any GPIOLines)? = nil,
+                    open: @escaping (UInt64) throws -> (lines: any GPIOLines, stores: () -> Int)) {
             self.name = name
             self.open = open
+            self.overRP1Window = overRP1Window
+            self.reference = reference
         }
+    }
+
+    /// The refresh rate `configuration` would reach through `path`'s register model showing a
+    /// full-white frame, from the virtual time a refresh takes (the mean over a dither cycle):
+    /// an estimate, resting on the model's store time.
+    static func estimatedRefreshHertz(_ configuration: HUB75Configuration, path: RegisterPath) throws -> Int? {
+        guard let open = path.overRP1Window else { return nil }
+        let pins = SimulatedGPIOLines()
+        let panel = HUB75Panel(configuration: configuration)
+        let refresher = try panel.makeRefresher(lines: try open(configuration.drivenLines, RP1WindowModel(pins: pins)))
+        var white = Frame(width: panel.width, height: panel.height)
+        for y in 0..<white.height { for x in 0..<white.width { white[x, y] = LinearColor(red: 65535, green: 65535, blue: 65535) } }
+        try panel.show(white)
+        let cycle = configuration.refreshesPerDitherCycle
+        for _ in 0..<cycle { try refresher.refreshOnce() }
+        let start = pins.nanoseconds
+        for _ in 0..<cycle { try refresher.refreshOnce() }
+        let perRefresh = (pins.nanoseconds - start) / Int64(cycle)
+        return perRefresh > 0 ? Int(1_000_000_000 / perRefresh) : nil
     }
 
     /// A colourful test frame.
@@ -179,9 +210,19 @@ public enum EncodeBenchmark {
                 try fast.refreshOnce()
                 let stores = registers.stores()
                 try fast.refreshOnce()
+                var output = "\(registers.stores() - stores) register writes"
+                if bits == 11, let theirs = path.reference["\(g.width)x\(g.height)"] { output += " (hzeller's: \(theirs))" }
+                if let hertz = try estimatedRefreshHertz(configuration, path: path) {
+                    let dithered = try HUB75Configuration(
+                        geometry: g, pinMap: configuration.pinMap, pwmBits: bits, transfer: configuration.transfer,
+                        lsbNanoseconds: configuration.lsbNanoseconds, brightnessPercent: configuration.brightnessPercent,
+                        rowAddressing: configuration.rowAddressing, driverChip: configuration.driverChip,
+                        multiplexing: configuration.multiplexing, ditherBits: configuration.ditherBits == 0 ? 1 : 0)
+                    let other = try estimatedRefreshHertz(dithered, path: path).map { ", \($0) Hz with pwm-dither-bits=\(dithered.ditherBits)" } ?? ""
+                    output += "; full white ≈ \(hertz) Hz\(other) (estimate)"
+                }
                 return try measure("HUB75 \(g.width)x\(g.height) \(bits)-bit refresh (\(path.name))",
-                                   iterations: max(1, iterations / 4), stopwatch: stopwatch,
-                                   output: "\(registers.stores() - stores) register writes", stage: .refresh) {
+                                   iterations: max(1, iterations / 4), stopwatch: stopwatch, output: output, stage: .refresh) {
                     try fast.refreshOnce()
                 }
             }
