@@ -52,15 +52,14 @@ previews: release
 	@echo "Previews written to $(PREVIEWS)/ (open the GIFs in any image viewer or browser)."
 
 # One build (tests and the tool together), then the Swift suite (Swift Testing only: there are
-# no XCTest cases) in shards (scripts/test/suites.sh), the web simulator in a real browser
-# (headless Chromium), and the module map in docs/architecture.md against Package.swift. CI
+# no XCTest cases) in shards and, beside it, the web simulator in a real browser (headless
+# Chromium; both by scripts/test/suites.sh), and the module map in docs/architecture.md against Package.swift. CI
 # (.ci/run) adds the rest: the fuzz smoke pass, the golden frames on every CPU (AArch64
 # included), libgpiod 2.x, trixie's Swift, the package, the kernel VM and the network peers.
 test: setup
 	@scripts/build/install-system-packages.sh $(TEST_PACKAGES)
 	$(SWIFT) build --build-tests
-	SWIFT="$(SWIFT)" scripts/test/suites.sh
-	SWIFT="$(SWIFT)" SKIP_BUILD=1 scripts/test/test-web.sh
+	SWIFT="$(SWIFT)" WITH_WEB=1 scripts/test/suites.sh
 	/usr/bin/python3 scripts/check/check-module-map.py "$(SWIFT)"
 
 # The edit-compile-test loop: the build, then the Swift tests without the end-to-end runs of

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The Swift Testing suite of `make test`, run from the built test bundle in shards, one after
-# another. Most of its tests wait on something — a child pixelwheel, a socket, a third-party
+# another, and beside them (WITH_WEB=1) the web simulator's tests, module after module. Most of its tests wait on something — a child pixelwheel, a socket, a third-party
 # peer — rather than compute, and in one process the waiting tests hold its few concurrency
 # threads (two on a 2-core machine) while the rest queue: one `swift test` took 265 s here at
 # about 60 % of the cores, the same tests in these shards about 140 s, with no more load at
-# any moment (shards run side by side made the timing-sensitive network and web tests fail,
-# so they do not). Every test runs exactly once: the last shard skips what the others select.
+# any moment (all shards and the web tests side by side made timing-sensitive network and
+# web tests fail, so only two lanes run at once: the Swift shards, and the web modules). Every test runs exactly once: the last shard skips what the others select.
 # Logs are printed as they come, then the sum: "Test run with N tests in M suites passed
 # after S seconds." `SHARDS=quick` runs only the shards without the end-to-end runs of the
 # binary (`make test-quick`). Needs `swift build --build-tests` first.
@@ -31,9 +31,15 @@ shards=(
     "streams --filter $streams"
 )
 
-log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+log=$(mktemp) web_log=$(mktemp)
+web_pid=
+trap 'rm -f "$log" "$web_log"; [ -z "$web_pid" ] || kill "$web_pid" 2>/dev/null || true' EXIT
 started=$(date +%s)
+if [ "${WITH_WEB:-}" = 1 ]; then
+    scripts/test/test-web.sh --packages-only
+    SWIFT="$swift" SKIP_BUILD=1 scripts/test/test-web.sh >"$web_log" 2>&1 &
+    web_pid=$!
+fi
 tests=0 suites=0
 for shard in "${shards[@]}"; do
     read -r name args <<<"$shard"
@@ -49,3 +55,10 @@ for shard in "${shards[@]}"; do
     suites=$(( suites + $(sed 's/.* in \([0-9]*\) suite.*/\1/' <<<"$line") ))
 done
 echo "Swift Testing, ${#shards[@]} shards: Test run with $tests tests in $suites suites passed after $(( $(date +%s) - started )) seconds."
+if [ -n "$web_pid" ]; then
+    status=0
+    wait "$web_pid" || status=$?
+    web_pid=
+    cat "$web_log"
+    [ "$status" -eq 0 ] || { echo "the web simulator's tests FAILED after $(( $(date +%s) - started )) s; their log is above"; exit 1; }
+fi
