@@ -94,7 +94,8 @@ struct EncodeBenchmarkTests {
     var registerPaths: [EncodeBenchmark.RegisterPath] {
         #if os(Linux)
         return [EncodeBenchmark.RegisterPath(name: "gpiomem registers") { try GPIOMemLines.countingStores(outputMask: $0) },
-                EncodeBenchmark.RegisterPath(name: "RP1 registers") { try RP1Lines.countingStores(outputMask: $0) }]
+                EncodeBenchmark.RegisterPath(name: "RP1 registers", reference: RP1Lines.hzellerStoresPerRefresh,
+                                             overRP1Window: { try RP1Lines(registers: $1, outputMask: $0) }) { try RP1Lines.countingStores(outputMask: $0) }]
         #else
         return []
         #endif
@@ -115,7 +116,8 @@ struct EncodeBenchmarkTests {
         // 79 planes whose on-time outlasts the next plane's shifting, and the last plane lit and
         // blanked in two: 22,961, against 23,153 for hzeller's RIO backend, run the same way.
         let rp1 = try #require(rows.first { $0.label == "HUB75 64x32 11-bit refresh (RP1 registers)" }?.output)
-        #expect(rp1 == "22961 register writes")
+        // Beside it, hzeller's count and the refresh rate estimated through the RP1 model.
+        #expect(rp1 == "22961 register writes (hzeller's: 23153); full white ≈ 209 Hz, 371 Hz with pwm-dither-bits=1 (estimate)")
         #else
         #expect(rows.count == 10)
         #endif
@@ -123,6 +125,20 @@ struct EncodeBenchmarkTests {
         #expect(rows.contains { $0.label.hasPrefix("HUB75 64x32 11-bit refresh (null") && $0.output == "23232 pin writes" })
         #expect(rows.contains { $0.label.hasPrefix("WS2812 16x16") && $0.output == "3092 bytes" })
         #expect(EncodeBenchmark.table(rows).contains("allocs/iter"))
+    }
+
+    /// hzeller's count is shown only for the set-up it was measured with, and the other dither
+    /// setting only where the panel can take it.
+    @Test func theRP1RowComparesWithHzellerOnlyWhereItWasMeasured() throws {
+        #if os(Linux)
+        func rp1(_ text: String) throws -> String {
+            let rows = try EncodeBenchmark.run(iterations: 1, stopwatch: MonotonicClock(), panels: [try PanelDescription(parsing: text)],
+                                               registerPaths: registerPaths)
+            return try #require(rows.first { $0.label.contains("(RP1 registers)") }?.output)
+        }
+        #expect(try rp1("hub75:rows=32,cols=32,chain=2") == "22961 register writes; full white ≈ 209 Hz, 371 Hz with pwm-dither-bits=1 (estimate)")
+        #expect(try rp1("hub75:rows=16,cols=32,pwm-bits=1").hasSuffix("register writes; full white ≈ 37593 Hz (estimate)"))
+        #endif
     }
 
     @Test func panelFilterPicksATypesRowsOrOneDescription() throws {

@@ -208,6 +208,19 @@ public struct HUB75Configuration: Hashable, Sendable {
     /// number is a multiple of it, every plane is lit for exactly its weight.
     public var refreshesPerDitherCycle: Int { 1 << ditherBits }
 
+    /// The same configuration with `ditherBits` dithered planes; throws as `init` does when the
+    /// panel cannot take them (they must stay below `pwmBits`).
+    public func withDitherBits(_ ditherBits: Int) throws(PanelConfigurationError) -> HUB75Configuration {
+        var copy = try HUB75Configuration(
+            geometry: geometry, pinMap: pinMap, pwmBits: pwmBits, transfer: transfer, lsbNanoseconds: lsbNanoseconds,
+            brightnessPercent: brightnessPercent, rowAddressing: rowAddressing, driverChip: driverChip,
+            multiplexing: multiplexing, ditherBits: ditherBits, limitRefreshHertz: limitRefreshHertz)
+        copy.inverse = inverse
+        copy.colourSequence = colourSequence
+        copy.slowdown = slowdown
+        return copy
+    }
+
     /// The time from one refresh's start to the next with `limitRefreshHertz`, in nanoseconds
     /// (`1e9 / Hz`, rounded down); 0 when there is no limit.
     public var refreshPeriodNanoseconds: Int64 {

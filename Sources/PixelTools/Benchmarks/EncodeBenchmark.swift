@@ -68,6 +68,15 @@ public enum EncodeBenchmark {
         }
     }
 
+    /// Whether `configuration` is the set-up hzeller's counts were made with: one panel of the
+    /// size, 11 bits at 130 ns, direct row addresses, plain chips, no multiplexing or dithering.
+    static func isHzellersMeasuredSetUp(_ configuration: HUB75Configuration) -> Bool {
+        let g = configuration.geometry
+        return g.chain == 1 && g.parallel == 1 && configuration.pwmBits == 11 && configuration.lsbNanoseconds == 130
+            && configuration.rowAddressing == .direct && configuration.driverChip == .plain && configuration.multiplexing == nil
+            && configuration.ditherBits == 0 && configuration.slowdown == 0
+    }
+
     /// The refresh rate `configuration` would reach through `path`'s register model showing a
     /// full-white frame, from the virtual time a refresh takes (the mean over a dither cycle):
     /// an estimate, resting on the model's store time.
@@ -211,14 +220,14 @@ public enum EncodeBenchmark {
                 let stores = registers.stores()
                 try fast.refreshOnce()
                 var output = "\(registers.stores() - stores) register writes"
-                if bits == 11, let theirs = path.reference["\(g.width)x\(g.height)"] { output += " (hzeller's: \(theirs))" }
+                if let theirs = path.reference["\(g.width)x\(g.height)"], isHzellersMeasuredSetUp(configuration) {
+                    output += " (hzeller's: \(theirs))"
+                }
                 if let hertz = try estimatedRefreshHertz(configuration, path: path) {
-                    let dithered = try HUB75Configuration(
-                        geometry: g, pinMap: configuration.pinMap, pwmBits: bits, transfer: configuration.transfer,
-                        lsbNanoseconds: configuration.lsbNanoseconds, brightnessPercent: configuration.brightnessPercent,
-                        rowAddressing: configuration.rowAddressing, driverChip: configuration.driverChip,
-                        multiplexing: configuration.multiplexing, ditherBits: configuration.ditherBits == 0 ? 1 : 0)
-                    let other = try estimatedRefreshHertz(dithered, path: path).map { ", \($0) Hz with pwm-dither-bits=\(dithered.ditherBits)" } ?? ""
+                    // The other dither setting, where the panel allows it (pwm-dither-bits < pwm-bits).
+                    let other = try (try? configuration.withDitherBits(configuration.ditherBits == 0 ? 1 : 0)).flatMap { dithered in
+                        try estimatedRefreshHertz(dithered, path: path).map { ", \($0) Hz with pwm-dither-bits=\(dithered.ditherBits)" }
+                    } ?? ""
                     output += "; full white ≈ \(hertz) Hz\(other) (estimate)"
                 }
                 return try measure("HUB75 \(g.width)x\(g.height) \(bits)-bit refresh (\(path.name))",
