@@ -20,7 +20,7 @@ RELEASE_FLAGS += -j $(JOBS)
 endif
 OUT ?= out
 
-.PHONY: count-hzeller web bench-web run test test-quick test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-kernel test-gpiod2 test-wall test-discovery test-ola build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
+.PHONY: count-hzeller web bench-web run test test-quick test-trixie test-arm64 deb deb-arm64 test-deb test-deb-arm64 test-raspi test-kernel test-gpiod2 test-wall test-discovery test-ola build release setup previews bench clean install uninstall embedded test-cross demo fuzz fuzz-smoke
 
 setup:
 	@SWIFT="$(SWIFT)" scripts/build/ensure-swift.sh
@@ -144,8 +144,8 @@ test-arm64: setup
 
 # `make deb`: pixelwheel_VERSION_ARCH.deb in OUT/ (default out/) for this machine, from the
 # release build: the binary (standard library linked in), the page, the examples, the systemd
-# unit, the pixelwheel user (sysusers.d), a udev rule for the Pi 5 and the configuration as a
-# conffile (scripts/build/make-deb.sh).
+# unit, the pixelwheel user (sysusers.d), udev rules for the GPIO, SPI and I2C nodes and the
+# configuration as a conffile (scripts/build/make-deb.sh).
 deb: release
 	scripts/build/make-deb.sh .build/release/pixelwheel $(OUT)
 
@@ -165,6 +165,13 @@ deb-arm64:
 test-deb-arm64:
 	TRIXIE_SYSROOT=arm64 scripts/build/trixie-root.sh amd64 run -- scripts/build/cross-build.sh .build-cross-arm64 pixelwheel -- $(if $(JOBS),-j $(JOBS))
 	scripts/build/trixie-root.sh arm64 run -- scripts/test/test-deb.sh $(ARM64_BIN)
+
+# `make test-raspi` (not in CI: a board boots twice under full emulation, see docs/testing.md):
+# the arm64 package installed with apt and run under systemd on QEMU's raspi3b with Debian's
+# kernel; the pictures decoded from the SoC's GPIO, SPI and I2C registers must equal `show`'s
+# (scripts/test/test-raspi.sh). RASPI_MACHINES=raspi4b tries the Pi 4B, which does not boot.
+test-raspi: setup
+	scripts/test/test-raspi.sh
 
 # `make test-deb`: in the amd64 trixie root, the package from Debian's Swift: lintian without
 # errors, apt install, doctor and every example from the installed files, an upgrade that keeps

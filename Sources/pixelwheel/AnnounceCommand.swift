@@ -37,11 +37,12 @@ struct AnnounceCommand: ParsableCommand {
             return
         }
         let web = try Setup.load(config).web
-        guard FileSystem.kind(of: servicesDir) == .directory else {
-            throw OptionError.unavailable("\(servicesDir) does not exist: install avahi-daemon (sudo apt install avahi-daemon), or pass --services-dir DIR")
-        }
         switch web.announcement(configPath: config) {
         case let .success(announcement):
+            // Only something to announce needs avahi-daemon: without [web] there is nothing to say.
+            guard FileSystem.kind(of: servicesDir) == .directory else {
+                throw OptionError.unavailable("\(servicesDir) does not exist: install avahi-daemon (sudo apt install avahi-daemon), or pass --services-dir DIR")
+            }
             if existing != announcement.serviceFile { try AtomicFile.write(Array(announcement.serviceFile.utf8), to: path) }
             print("announcing \"\(announcement.name)\" as \(announcement.serviceTypes.joined(separator: " and ")) on port \(announcement.port)"
                 + (announcement.announcesWLED ? " (mac=\(announcement.mac))" : "") + " in \(path)")

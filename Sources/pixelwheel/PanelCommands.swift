@@ -39,7 +39,7 @@ struct ShowCommand: ParsableCommand {
     @Flag(name: .long, help: "Write one pixel per LED instead of dots.")
     var raw = false
 
-    @Flag(name: .long, help: "Show it on the real panel (spidev or i2c-dev, Linux), not a device model; the picture stays on the chip.")
+    @Flag(name: .long, help: "Show it on the real panel (spidev, i2c-dev or HUB75's GPIO lines, Linux), not a device model; the picture stays on the chip, and a HUB75 panel is refreshed until Ctrl-C or SIGTERM.")
     var hardware = false
 
     @Option(name: .long, help: "On/off panels (max7219, ht16k33): none (the panel's threshold), ordered or diffusion. (default: diffusion)")

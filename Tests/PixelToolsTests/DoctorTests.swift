@@ -56,6 +56,29 @@ struct DoctorTests {
         #expect(findings.contains { $0.text.contains("config.txt lacks dtparam=spi=on") })
     }
 
+    /// Debian's own udev rules leave spidev and the GPIO chips to root alone: joining the node's
+    /// group would not help, so the fix names the udev rule and the usual group.
+    @Test func aNodeOnlyRootCanUseIsToldToGetTheUdevRuleNotToJoinRootsGroup() throws {
+        let pi = try FakePi(sound: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: pi.root + "/dev/spidev0.0")
+        let findings = Doctor(root: pi.root, userGroups: [UInt32(getegid())]).findings()
+        let spi = try #require(findings.first { $0.text.hasPrefix("/dev/spidev0.0") })
+        #expect(spi.level == .problem)
+        #expect(spi.text.contains("only root can use it") && spi.text.contains("mode 600"), "\(spi)")
+        #expect(spi.fix?.contains("udev rule gives it to the spi group") == true && spi.fix?.contains("usermod -aG spi") == true, "\(spi)")
+        #expect(findings.contains { $0.text.hasPrefix("/dev/i2c-1") && $0.level == .ok })
+    }
+
+    /// On Debian's kernel (the emulated Pi of `make test-raspi`) snd_bcm2835 loads although
+    /// config.txt says dtparam=audio=off: the fix is a blacklist, not the line already there.
+    @Test func soundLoadedDespiteAudioOffIsToldToBlacklistIt() throws {
+        let pi = try FakePi(sound: true)
+        let config = pi.root + "/boot/firmware/config.txt"
+        try Data("dtparam=i2c_arm=on\ndtparam=spi=on\ndtparam=audio=off\n".utf8).write(to: URL(fileURLWithPath: config))
+        let sound = try #require(Doctor(root: pi.root, userGroups: [UInt32(getegid())]).findings().first { $0.text.contains("snd_bcm2835") })
+        #expect(sound.fix?.contains("blacklist snd_bcm2835") == true && sound.fix?.contains("add dtparam=audio=off") == false, "\(sound)")
+    }
+
     @Test func aPi5IsCheckedForRP1sRegisterWindowAndItsKernel() throws {
         let good = try FakePi(sound: false, pi5: ("6.12.25+rpt-rpi-2712", true))
         let findings = Doctor(root: good.root, userGroups: [UInt32(getegid())]).findings()

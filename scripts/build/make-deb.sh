@@ -5,13 +5,15 @@
 #   scripts/build/make-deb.sh BINARY OUTDIR [VERSION]
 #
 # The package holds the stripped binary, the web page, the examples, the documentation (the
-# README with docs/ beside it), the systemd unit (not enabled), a sysusers.d entry for the pixelwheel user in the gpio, spi and i2c groups, a udev
-# rule for the Pi 5's /dev/gpiomem0, and /etc/pixelwheel/pixelwheel.toml as a conffile, so an
-# upgrade keeps the user's edits. Its Depends are the shared libraries the binary links,
+# README with docs/ beside it), the systemd unit (not enabled), a sysusers.d entry for the
+# pixelwheel user in the gpio, spi and i2c groups, udev rules that give the GPIO, SPI and I2C
+# nodes (and the Pi 5's /dev/gpiomem0) to those groups, i2c-dev loaded at boot (modules-load.d,
+# as Raspberry Pi OS does once I2C is on), and /etc/pixelwheel/pixelwheel.toml as a conffile,
+# so an upgrade keeps the user's edits. Its Depends are the shared libraries the binary links,
 # found by dpkg-shlibdeps. VERSION defaults to `pixelwheel --version`; ARCH is the machine's;
 # DEB_MAINTAINER names who built it.
 set -euo pipefail
-[ $# -ge 2 ] || { sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+[ $# -ge 2 ] || { sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 binary=$1 outdir=$2
 src=$(cd "$(dirname "$0")/../.." && pwd)
 [ -x "$binary" ] || { echo "error: $binary is not an executable; build it first (make release)" >&2; exit 1; }
@@ -23,7 +25,7 @@ maintainer=${DEB_MAINTAINER:-PixelWheel developers <pixelwheel@example.org>}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 stage=$work/pixelwheel
-install -d "$stage/DEBIAN" "$stage/usr/lib/sysusers.d" "$stage/usr/lib/udev/rules.d" "$stage/usr/share/man/man1"
+install -d "$stage/DEBIAN" "$stage/usr/lib/sysusers.d" "$stage/usr/lib/udev/rules.d" "$stage/usr/lib/modules-load.d" "$stage/usr/share/man/man1"
 # What make install lays out too (scripts/build/stage-install.sh), with the package's paths: the
 # documentation, with docs/ beside the README, in /usr/share/doc/pixelwheel.
 "$src/scripts/build/stage-install.sh" "$binary" "$stage" /usr /usr/lib/systemd/system /usr/share/doc/pixelwheel >/dev/null
@@ -33,6 +35,7 @@ sed -i -e 's|^# PixelWheel as a systemd service:.*|# PixelWheel as a systemd ser
     -e '/^#   sudo useradd/d' "$stage/usr/lib/systemd/system/pixelwheel.service"
 install -m 644 "$src/packaging/deb/sysusers.conf" "$stage/usr/lib/sysusers.d/pixelwheel.conf"
 install -m 644 "$src/packaging/deb/udev.rules" "$stage/usr/lib/udev/rules.d/60-pixelwheel.rules"
+install -m 644 "$src/packaging/deb/modules-load.conf" "$stage/usr/lib/modules-load.d/pixelwheel.conf"
 install -m 644 "$src/packaging/deb/copyright" "$stage/usr/share/doc/pixelwheel/copyright"
 printf 'pixelwheel (%s) unstable; urgency=medium\n\n  * Built from the PixelWheel source tree.\n\n -- %s  %s\n' \
     "$version" "$maintainer" "$(date -R -u -d @"${SOURCE_DATE_EPOCH:-$(git -C "$src" log -1 --format=%ct 2>/dev/null || date +%s)}")" \

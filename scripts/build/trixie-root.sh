@@ -7,14 +7,20 @@
 #                                               prints its folder
 #   scripts/build/trixie-root.sh ARCH run -- CMD...   runs CMD in the root, in /src, which is this
 #                                               repository (read-write)
-#   scripts/build/trixie-root.sh ARCH clean           deletes every cached root for ARCH
+#   scripts/build/trixie-root.sh ARCH clean           deletes every cached root for ARCH (of
+#                                               TRIXIE_KIND's kind)
 #
 # With TRIXIE_SYSROOT=OTHER (amd64 or arm64), `run` also mounts OTHER's root, read-only, at
 # /sysroot in ARCH's root, making it first if needed: the target's headers, libraries and Swift
 # runtime for a cross build (scripts/build/cross-build.sh).
 #
+# TRIXIE_KIND picks the package list: swift (the default, described above), qemu (amd64: trixie's
+# qemu-system-arm, for `make test-raspi`) or
+# board (arm64: what a Raspberry Pi running Debian trixie boots with, systemd, udev, Debian's
+# arm64 kernel, and the libraries the pixelwheel package depends on, without Swift).
+#
 # ARCH is amd64 (native) or arm64 (through qemu-aarch64-static and binfmt_misc). The root lives
-# in ~/.cache/pixelwheel/trixie-ARCH-KEY, KEY being a hash of the package list and of this
+# in ~/.cache/pixelwheel/trixie-ARCH-KEY (trixie-KIND-ARCH-KEY for the other kinds), KEY being a hash of the package list and of this
 # script's version, so a changed list makes a new root and an unchanged one is reused. It is
 # built in a temporary folder that is renamed only once complete: a run that was interrupted
 # leaves nothing that is reused. /proc, /dev, /dev/pts, the repository (and, read-only, a
@@ -29,12 +35,24 @@ SUITE=trixie
 MIRROR=${TRIXIE_MIRROR:-http://deb.debian.org/debian}
 # Debian's Swift; its C++ headers, which swiftlang does not pull in and TOMLKit's C++ target
 # needs; the Makefile's SYSTEM_PACKAGES; and what the build and the tests run.
-PACKAGES="swiftlang libstdc++-14-dev
+KIND=${TRIXIE_KIND:-swift}
+case "$KIND" in
+    swift) PACKAGES="swiftlang libstdc++-14-dev
 libpng-dev libgif-dev libjpeg-dev pkg-config libgpiod-dev libi2c-dev libcurl4-openssl-dev
-git make procps python3 ca-certificates"
+git make procps python3 ca-certificates" ;;
+    # qemu-system-arm holds qemu-system-aarch64 (10.0, which models the Pi's SPI and I2C).
+    qemu) PACKAGES="qemu-system-arm" ;;
+    # No i2c-tools: its udev rule is what gives /dev/i2c-* a group on Debian, and the package
+    # must not depend on it. The libraries are the pixelwheel package's Depends on trixie, so
+    # that `apt install ./pixelwheel_*.deb` needs no network on the board.
+    board) PACKAGES="systemd systemd-sysv udev dbus linux-image-arm64 initramfs-tools kmod
+procps iproute2 apt ca-certificates
+libgpiod3 libi2c0 libpng16-16t64 libjpeg62-turbo libgif7 libcurl4t64 zlib1g libstdc++6" ;;
+    *) echo "error: TRIXIE_KIND must be swift, qemu or board, not '$KIND'" >&2; exit 2 ;;
+esac
 
 usage() {
-    sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//' >&2
+    sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2
     exit 2
 }
 
@@ -58,7 +76,9 @@ src=$(cd "$(dirname "$0")/../.." && pwd)
 packages=$(xargs <<<"$PACKAGES")
 key=$(printf '%s\n' "$SCRIPT_VERSION" "$SUITE" "$arch" "$packages" | sha256sum | cut -c1-12)
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/pixelwheel"
-root="$cache/trixie-$arch-$key"
+name="trixie-$arch"
+[ "$KIND" = swift ] || name="trixie-$KIND-$arch"
+root="$cache/$name-$key"
 mkdir -p "$cache"
 
 sysroot=""
@@ -183,11 +203,11 @@ create() {
     "$src/scripts/build/install-system-packages.sh" debootstrap
     # Half-made roots of interrupted runs, whose process is gone.
     local stale
-    for stale in "$cache"/.trixie-"$arch"-*.tmp.*; do
+    for stale in "$cache"/."$name"-*.tmp.*; do
         [ -d "$stale" ] || continue
         kill -0 "${stale##*.}" 2>/dev/null || remove_root "$stale"
     done
-    local work="$cache/.trixie-$arch-$key.tmp.$$"
+    local work="$cache/.$name-$key.tmp.$$"
     trap 'remove_root "$work"' EXIT
     trap 'exit 130' INT TERM
     echo "making a Debian $SUITE $arch root in $root (a few minutes; packages: $packages)" >&2
@@ -223,7 +243,7 @@ run() {
     create >/dev/null
     if [ -n "${TRIXIE_SYSROOT:-}" ]; then
         [ "$TRIXIE_SYSROOT" != "$arch" ] || { echo "error: TRIXIE_SYSROOT=$arch is the root itself; name the other architecture" >&2; exit 2; }
-        sysroot=$(TRIXIE_SYSROOT='' "$0" "$TRIXIE_SYSROOT" create | tail -n 1)
+        sysroot=$(TRIXIE_SYSROOT='' TRIXIE_KIND=swift "$0" "$TRIXIE_SYSROOT" create | tail -n 1)
         [ -d "$sysroot" ] || { echo "error: no $TRIXIE_SYSROOT root to mount at /sysroot" >&2; exit 1; }
     fi
     ensure_binfmt
@@ -239,7 +259,7 @@ run() {
 
 # One make or run at a time for a root: runs share its mount points.
 lock() {
-    exec 9>"$cache/trixie-$arch-$key.lock"
+    exec 9>"$cache/$name-$key.lock"
     flock 9
 }
 
@@ -247,10 +267,10 @@ case "$command" in
     create) lock; create ;;
     run) lock; run "$@" ;;
     clean)
-        for dir in "$cache"/trixie-"$arch"-* "$cache"/.trixie-"$arch"-*.tmp.*; do
+        for dir in "$cache/$name"-* "$cache/.$name"-*.tmp.*; do
             [ -d "$dir" ] && remove_root "$dir"
         done
-        for dir in "$cache"/trixie-"$arch"-*.lock; do
+        for dir in "$cache/$name"-*.lock; do
             rm -f "$dir"
         done
         ;;

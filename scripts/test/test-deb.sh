@@ -70,6 +70,7 @@ mkdir -p /var/lib/pixelwheel/pixelwheel && echo 'brightness=5' >/var/lib/pixelwh
 apt-get purge -y -qq pixelwheel >/dev/null || fail "apt purge"
 for gone in /usr/bin/pixelwheel /usr/share/pixelwheel /etc/pixelwheel/pixelwheel.toml /var/lib/pixelwheel \
     /usr/lib/systemd/system/pixelwheel.service /usr/lib/sysusers.d/pixelwheel.conf /usr/lib/udev/rules.d/60-pixelwheel.rules \
+    /usr/lib/modules-load.d/pixelwheel.conf \
     /etc/systemd/system/multi-user.target.wants/pixelwheel.service; do
     [ ! -e "$gone" ] || fail "apt purge left $gone"
 done

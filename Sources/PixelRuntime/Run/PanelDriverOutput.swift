@@ -125,12 +125,23 @@ public final class PanelDriverOutput: FrameOutput {
         }
     }
 
-    /// Blanks a real panel and stops the refresh.
+    /// Stops the refresh and blanks a real panel. The refresh thread is waited for (up to a
+    /// second) before the black picture goes out in one last refresh on this thread, which
+    /// ends with OE high: a refresh cut off by the process's exit could leave a row lit.
     public func finish() throws {
-        defer { refreshLoop?.stop() }
+        var refreshStopped = true
+        if let refreshLoop {
+            refreshLoop.stop()
+            for _ in 0..<1000 where refreshLoop.isRunning { SystemThread.sleep(nanoseconds: 1_000_000) }
+            refreshStopped = !refreshLoop.isRunning
+        }
         guard missingSince == nil, placement == .machine, blanksAtEnd else { return }
         try driver.panel.show(Frame(width: driver.panel.width, height: driver.panel.height))
-        if let refresher = driver.refresher, refreshLoop == nil { try refresher.refreshOnce() }
+        if let refresher = driver.refresher, refreshStopped {
+            // The black frame becomes the front buffer here, as it would at a refresh's end.
+            _ = refresher.framebuffer.swapIfReady()
+            try refresher.refreshOnce()
+        }
     }
 }
 

@@ -69,7 +69,8 @@ public struct Doctor {
         }
         var found = [Finding(level: .ok, text: "model: \(model)")]
         let groups = groupNames()
-        func node(_ path: String, _ what: String, enable: String) {
+        // `usual` is the group Raspberry Pi OS (and the package's udev rules) give the node.
+        func node(_ path: String, _ what: String, usual: String, enable: String) {
             guard let status = SystemCalls.fileStatus(root + path) else {
                 found.append(Finding(level: .problem, text: "\(path) (\(what)) is missing", fix: enable))
                 return
@@ -79,36 +80,39 @@ public struct Doctor {
             let others = status.mode & 0o006 == 0o006
             if others || (groupCanUse && userGroups.contains(status.group)) {
                 found.append(Finding(level: .ok, text: "\(path) (\(what)): group \(group), you can use it"))
+            } else if !groupCanUse || group == "root" {
+                // Root's alone, as Debian's own udev rules leave it: joining its group would not help.
+                found.append(Finding(level: .problem, text: "\(path) (\(what)): only root can use it (group \(group), mode \(String(status.mode & 0o777, radix: 8)))",
+                                     fix: "install the pixelwheel package, whose udev rule gives it to the \(usual) group (or write that rule), then sudo udevadm trigger and sudo usermod -aG \(usual) $USER"))
             } else {
                 found.append(Finding(level: .problem, text: "\(path) (\(what)): group \(group), and you are not in it",
                                      fix: "sudo usermod -aG \(group) $USER, then log out and in again"))
             }
         }
-        node("/dev/spidev0.0", "SPI, for WS2812, APA102 and MAX7219", enable: "add dtparam=spi=on to /boot/firmware/config.txt and reboot")
-        node("/dev/i2c-1", "I2C, for HT16K33 and IS31FL3731", enable: "add dtparam=i2c_arm=on to /boot/firmware/config.txt and reboot")
+        node("/dev/spidev0.0", "SPI, for WS2812, APA102 and MAX7219", usual: "spi", enable: "add dtparam=spi=on to /boot/firmware/config.txt and reboot")
+        node("/dev/i2c-1", "I2C, for HT16K33 and IS31FL3731", usual: "i2c", enable: "add dtparam=i2c_arm=on to /boot/firmware/config.txt and reboot")
         let chips = (0..<64).map { "/dev/gpiochip\($0)" }.filter(exists)
         if chips.isEmpty {
             found.append(Finding(level: .problem, text: "no /dev/gpiochip* (GPIO character device)", fix: "use a Raspberry Pi OS kernel (bookworm or newer)"))
         } else {
-            for chip in chips.prefix(2) { node(chip, "GPIO, for HUB75, the encoder and buttons", enable: "") }
+            for chip in chips.prefix(2) { node(chip, "GPIO, for HUB75, the encoder and buttons", usual: "gpio", enable: "") }
         }
         if isPi5 {
             found += pi5KernelFindings()
             if exists("/dev/gpiomem0") {
-                node("/dev/gpiomem0", "RP1's GPIO registers, the HUB75 fast path on a Pi 5", enable: "")
+                node("/dev/gpiomem0", "RP1's GPIO registers, the HUB75 fast path on a Pi 5", usual: "gpio", enable: "")
             } else {
                 found.append(Finding(level: .problem, text: "no /dev/gpiomem0: HUB75 on this Pi 5 falls back to libgpiod (tens of Hz, flickering)",
                                      fix: "sudo apt full-upgrade and reboot: Raspberry Pi OS's kernel makes /dev/gpiomem0 for RP1"))
             }
         } else if exists("/dev/gpiomem") {
-            node("/dev/gpiomem", "the HUB75 fast path on Pi 1–4", enable: "")
+            node("/dev/gpiomem", "the HUB75 fast path on Pi 1–4", usual: "gpio", enable: "")
         } else {
             found.append(Finding(level: .note, text: "no /dev/gpiomem: HUB75 uses libgpiod, which refreshes more slowly",
                                  fix: "use a Raspberry Pi OS kernel, whose rpi-gpiomem driver makes /dev/gpiomem"))
         }
         // Boot configuration.
-        if let config = read("/boot/firmware/config.txt") ?? read("/boot/config.txt") {
-            let lines = config.split(separator: "\n").map { String($0).trimmed(of: " \t\r") }.filter { !$0.hasPrefix("#") }
+        if let lines = bootConfigLines {
             for (setting, use) in [("dtparam=spi=on", "SPI panels"), ("dtparam=i2c_arm=on", "I2C panels"), ("dtparam=audio=off", "HUB75 timing")] {
                 if lines.contains(setting) {
                     found.append(Finding(level: .ok, text: "config.txt has \(setting)"))
@@ -127,10 +131,21 @@ public struct Doctor {
         }
         if let version = libgpiodVersion { found.append(Finding(level: .ok, text: "libgpiod \(version)")) }
         if let modules = read("/proc/modules"), modules.split(separator: "\n").contains(where: { $0.hasPrefix("snd_bcm2835 ") }) {
+            // With dtparam=audio=off already there the firmware's switch did not reach this
+            // kernel (Debian's own kernel and device trees): only a blacklist keeps it out.
+            let audioOff = bootConfigLines?.contains("dtparam=audio=off") ?? false
             found.append(Finding(level: .problem, text: "the sound module snd_bcm2835 is loaded: it shares the PWM hardware and makes HUB75 flicker",
-                                 fix: "add dtparam=audio=off to /boot/firmware/config.txt and reboot (only matters for HUB75)"))
+                                 fix: audioOff
+                                    ? "config.txt's dtparam=audio=off does not reach this kernel: echo 'blacklist snd_bcm2835' | sudo tee /etc/modprobe.d/pixelwheel-no-audio.conf, then reboot (only matters for HUB75)"
+                                    : "add dtparam=audio=off to /boot/firmware/config.txt and reboot (only matters for HUB75)"))
         }
         return found
+    }
+
+    /// The lines of the Pi's config.txt that are not comments, trimmed; nil without one.
+    var bootConfigLines: [String]? {
+        guard let config = read("/boot/firmware/config.txt") ?? read("/boot/config.txt") else { return nil }
+        return config.split(separator: "\n").map { String($0).trimmed(of: " \t\r") }.filter { !$0.hasPrefix("#") }
     }
 
     /// Group id → name, from /etc/group.

@@ -77,16 +77,18 @@ public struct PictureShow {
 
     /// On the machine's buses: the picture stays on the chip; an animation plays with its own
     /// delays, as often as the file says (forever when it loops), until `stop` (Ctrl-C or
-    /// SIGTERM) — the last picture shown stays. `announce` hears a line before an animation.
+    /// SIGTERM) — the last picture shown stays. A HUB75 panel is refreshed with the picture (an
+    /// animation loops) until `stop`, and blanked then. `announce` hears a line before an
+    /// animation and before a HUB75 refresh.
     public func onMachine(_ buses: any MachineBusProvider, clock: any Clock, stop: StopRequestSource, traceBus: String?,
                           announce: (String) -> Void) throws {
         guard let panel else { throw RuntimeError.needs(what: "showing on the hardware", needs: "a panel description with its device", why: "it names the real panel") }
-        guard panel.bus != .gpio else {
-            throw RuntimeError.unusable("a HUB75 panel needs a continuous refresh; show it with 'pixelwheel run' instead")
-        }
+        // A HUB75 panel shows only while it is refreshed: the picture stays until `stop`, and
+        // the panel is blanked then; a chip keeps the last picture by itself.
+        let refreshes = panel.bus == .gpio
         var options = Session.Options()
         options.traceBus = traceBus
-        options.keepsLastPicture = true
+        options.keepsLastPicture = !refreshes
         var source: PictureSource?
         let count = input.frames.count
         let session = try Session(setup: setup, buses: .machine(buses), clock: clock, options: options, content: .frames { width, height in
@@ -95,8 +97,12 @@ public struct PictureShow {
             return made
         })
         guard let source else { return }
-        if count > 1 { announce("playing \(count) frames on \(panel.device)" + (input.loopsForever ? "; Ctrl-C stops" : "")) }
-        let rounds: Int64? = count == 1 ? 1 : input.loopsForever ? nil : Int64((input.loopCount ?? 0) + 1)
+        if refreshes {
+            announce("showing on \(panel.device) (HUB75) until Ctrl-C or SIGTERM, which blank it")
+        } else if count > 1 {
+            announce("playing \(count) frames on \(panel.device)" + (input.loopsForever ? "; Ctrl-C stops" : ""))
+        }
+        let rounds: Int64? = refreshes || input.loopsForever ? nil : count == 1 ? 1 : Int64((input.loopCount ?? 0) + 1)
         let pictureClock = PictureClock(pictures: source, clock: clock, rounds: rounds)
         try session.run(inputs: [stop], length: pictureClock.length, frameClock: pictureClock)
     }
