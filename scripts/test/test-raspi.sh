@@ -159,7 +159,8 @@ for machine in $machines; do
         else
             convert "$run/boot1" "$name" "$evidence/$b.jsonl" "$name-show"
         fi
-        "$host_bin" show "$work/picture.ppm" --panel "${panel[$name]}" --raw --out "$run/$name-expected.png" >/dev/null
+        # Expected: the file the board showed, through show on the panel's model.
+        "$host_bin" show "$stage/picture.png" --panel "${panel[$name]}" --raw --out "$run/$name-expected.png" >/dev/null
         if [ ! -s "$evidence/$b.jsonl" ]; then
             flunk "$machine $name picture" "no $b traffic was recorded while show ran"
         elif "$host_bin" decode --panel "${panel[$name]}" --trace "$evidence/$b.jsonl" --raw --out "$evidence/$b-decoded.png" >"$run/$name-decode.txt" 2>&1 \
