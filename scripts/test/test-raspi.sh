@@ -93,7 +93,7 @@ convert() {
     done
     [ ${#traces[@]} -gt 0 ] || { : >"$out"; return 0; }
     local options=()
-    [ "${bus[$name]}" = gpio ] && options=(--oe-pin "$oe_pin" --window 200000 --levels "${out%.jsonl}.levels" ${HUB75_DROP:+--drop "$HUB75_DROP"})
+    [ "${bus[$name]}" = gpio ] && options=(--oe-pin "$oe_pin" --window 200000 --levels "${out%.jsonl}.levels" ${HUB75_DROP:+--drop "$HUB75_DROP" --whole "${out%.jsonl}.whole.jsonl"})
     { grep -a -h -E "addr 0x[0-9a-f]*${base[${bus[$name]}]}[0-9a-f]{3} " "${traces[@]}" || true; } |
         python3 scripts/test/raspi/qemu-trace-to-bus.py --bus "${bus[$name]}" "${options[@]}" - >"$out" 2>"${out%.jsonl}.convert.txt" || true
 }
@@ -143,15 +143,16 @@ for machine in $machines; do
     for name in hub75 max7219 ht16k33; do
         b=${bus[$name]}
         printf '%s\n' "${panel[$name]}" >"$evidence/$b.panel"
+        # What the panel's model shows dark, for the checks after a stop.
+        "$host_bin" show "$work/black.ppm" --panel "${panel[$name]}" --raw --out "$run/$name-black.png" >/dev/null
         # A HUB75 show ends (SIGTERM) with one refresh of black: the picture is the refresh
         # before it, and the whole trace must end dark.
         if [ "$b" = gpio ]; then
             HUB75_DROP=$refresh_stretches convert "$run/boot1" "$name" "$evidence/$b.jsonl" "$name-show"
-            convert "$run/boot1" "$name" "$run/$name-show-whole.jsonl" "$name-show"
-            "$host_bin" show "$work/black.ppm" --panel "${panel[$name]}" --raw --out "$run/$name-black.png" >/dev/null
+            mv "$evidence/$b.whole.jsonl" "$run/$name-show-whole.jsonl" 2>/dev/null || true
             if [ -s "$run/$name-show-whole.jsonl" ] && "$host_bin" decode --panel "${panel[$name]}" --trace "$run/$name-show-whole.jsonl" --raw --out "$run/$name-show-whole.png" >/dev/null 2>&1 \
                 && cmp -s "$run/$name-black.png" "$run/$name-show-whole.png" \
-                && python3 -c "import json,sys; sys.exit(0 if $oe_pin in json.load(open(sys.argv[1])) else 1)" "$run/$name-show-whole.levels"; then
+                && python3 -c "import json,sys; sys.exit(0 if $oe_pin in json.load(open(sys.argv[1])) else 1)" "$evidence/$b.levels"; then
                 pass "$machine $name blank after show --hardware's SIGTERM (a black refresh, OE high)"
             else
                 flunk "$machine $name blank after show --hardware's SIGTERM" "the last refresh is not black or OE is low ($run/$name-show-whole.png)"
@@ -174,7 +175,6 @@ for machine in $machines; do
 
         # The service: its traffic fits the panels and lights them, and after `systemctl stop`
         # (on the first boot, and on the second, where systemd started it) they are dark.
-        "$host_bin" show "$work/black.ppm" --panel "${panel[$name]}" --raw --out "$run/$name-black.png" >/dev/null
         convert "$run/boot1" "$name" "$run/$name-service.jsonl" service
         if [ -s "$run/$name-service.jsonl" ] && "$host_bin" decode --panel "${panel[$name]}" --trace "$run/$name-service.jsonl" --raw --out "$run/$name-service.png" >"$run/$name-service.txt" 2>&1 \
             && ! cmp -s "$run/$name-black.png" "$run/$name-service.png"; then

@@ -132,8 +132,7 @@ public final class PanelDriverOutput: FrameOutput {
         var refreshStopped = true
         if let refreshLoop {
             refreshLoop.stop()
-            for _ in 0..<1000 where refreshLoop.isRunning { SystemThread.sleep(nanoseconds: 1_000_000) }
-            refreshStopped = !refreshLoop.isRunning
+            refreshStopped = waitUpToASecond { !refreshLoop.isRunning }
         }
         guard missingSince == nil, placement == .machine, blanksAtEnd else { return }
         try driver.panel.show(Frame(width: driver.panel.width, height: driver.panel.height))
@@ -155,9 +154,16 @@ final class Mutexed<T: Sendable>: Sendable {
     }
     /// Waits up to a second for `value` to be set, then returns it.
     func waitForValue() -> T {
-        for _ in 0..<1000 where !state.withLock({ $0.set }) { SystemThread.sleep(nanoseconds: 1_000_000) }
+        waitUpToASecond { state.withLock { $0.set } }
         return value
     }
+}
+
+/// Sleeps a millisecond at a time, for at most a second, until `done` is true; returns `done()`.
+@discardableResult
+private func waitUpToASecond(until done: () -> Bool) -> Bool {
+    for _ in 0..<1000 where !done() { SystemThread.sleep(nanoseconds: 1_000_000) }
+    return done()
 }
 
 /// `--show-refresh`: prints the HUB75 refresh rate measured on the run's clock, about once a

@@ -112,7 +112,8 @@ public struct Doctor {
                                  fix: "use a Raspberry Pi OS kernel, whose rpi-gpiomem driver makes /dev/gpiomem"))
         }
         // Boot configuration.
-        if let lines = bootConfigLines {
+        let bootConfig = bootConfigLines
+        if let lines = bootConfig {
             for (setting, use) in [("dtparam=spi=on", "SPI panels"), ("dtparam=i2c_arm=on", "I2C panels"), ("dtparam=audio=off", "HUB75 timing")] {
                 if lines.contains(setting) {
                     found.append(Finding(level: .ok, text: "config.txt has \(setting)"))
@@ -133,7 +134,7 @@ public struct Doctor {
         if let modules = read("/proc/modules"), modules.split(separator: "\n").contains(where: { $0.hasPrefix("snd_bcm2835 ") }) {
             // With dtparam=audio=off already there the firmware's switch did not reach this
             // kernel (Debian's own kernel and device trees): only a blacklist keeps it out.
-            let audioOff = bootConfigLines?.contains("dtparam=audio=off") ?? false
+            let audioOff = bootConfig?.contains("dtparam=audio=off") ?? false
             found.append(Finding(level: .problem, text: "the sound module snd_bcm2835 is loaded: it shares the PWM hardware and makes HUB75 flicker",
                                  fix: audioOff
                                     ? "config.txt's dtparam=audio=off does not reach this kernel: echo 'blacklist snd_bcm2835' | sudo tee /etc/modprobe.d/pixelwheel-no-audio.conf, then reboot (only matters for HUB75)"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns QEMU's register-store trace of an emulated Pi into PixelWheel's bus traces.
 
-    qemu-trace-to-bus.py --bus gpio|spi|i2c [--oe-pin N --lit-ns NS] [--levels FILE] [--window N [--drop K]] \\
+    qemu-trace-to-bus.py --bus gpio|spi|i2c [--oe-pin N --lit-ns NS] [--levels FILE] [--window N [--drop K [--whole FILE]]] \\
         TRACE.log... > BUS.jsonl
 
 TRACE.log ("-": standard input) holds QEMU's memory_region_ops_write lines ("... addr 0x3f20001c value 0x10 size 4
@@ -19,7 +19,8 @@ same on BCM2837 and BCM2711):
   keeps only the end of a long trace: whole stretches from one rise of OE to the next, at most N
   lines in all, so the first row the decoder sees is shifted whole; --drop K then leaves out
   the last K stretches and what follows them (the black refresh a stopped HUB75 ends with, to
-  see the picture before it).
+  see the picture before it), and --whole FILE writes the window without leaving them out, from
+  the same pass.
 - spi: SPI0 (0x204000). A transfer runs from the CS store that sets TA (transfer active,
   bit 7) to the one that clears it; its bytes are the stores to the FIFO in between (the
   driver's polled mode writes one byte a store). Speeds are not recorded (QEMU's SPI has no
@@ -55,11 +56,12 @@ def stores(paths, base):
                 yield address & 0xFFF, int(m.group(2), 16)
 
 
-def gpio(paths, out, oe_pin, lit_ns, window, drop):
+def gpio(paths, out, oe_pin, lit_ns, window, drop, whole):
     """Writes the stores as gpio lines; with `window`, only the last stretches (each ending
     where OE rises, so each starts with a whole row's shifting) that together hold at most
-    `window` lines, less the last `drop` stretches and what follows them. Returns the lines
-    written and the lines high at the end (of the whole trace)."""
+    `window` lines, less the last `drop` stretches and what follows them (the window with
+    them goes to `whole`, if given). Returns the lines written and the lines high at the end
+    (of the whole trace)."""
     levels = 0
     oe = None if oe_pin is None else 1 << oe_pin
     device = DEVICES["gpio"]
@@ -84,17 +86,20 @@ def gpio(paths, out, oe_pin, lit_ns, window, drop):
             mask = value << (32 if offset == 0x2C else 0)
             levels &= ~mask
             stretch.append(json.dumps({"t_ns": 0, "bus": "gpio", "device": device, "set": "0x0", "clear": hex(mask)}))
-    if drop:
-        for _ in range(min(drop, len(stretches))):
-            stretches.pop()
-    else:
-        stretches.append(stretch)
+    kept = list(stretches)[:max(0, len(stretches) - drop)] if drop else list(stretches) + [stretch]
+    if whole:
+        write_lines(whole, list(stretches) + [stretch])
+    return write_lines(out, kept), [n for n in range(54) if levels >> n & 1]
+
+
+def write_lines(out, parts):
+    """Writes the lines of `parts` to `out`; returns how many."""
     count = 0
-    for part in stretches:
+    for part in parts:
         for line in part:
             out.write(line + "\n")
         count += len(part)
-    return count, [n for n in range(54) if levels >> n & 1]
+    return count
 
 
 def spi(paths, out):
@@ -152,13 +157,19 @@ def main():
                         help="gpio: keep only the last stretches, each starting after OE rises, of at most this many lines")
     parser.add_argument("--drop", type=int, default=0,
                         help="gpio, with --window: leave out the last N stretches (a final refresh) and what follows")
+    parser.add_argument("--whole", help="gpio, with --drop: write the window without leaving anything out here too")
     parser.add_argument("traces", nargs="+")
     args = parser.parse_args()
     out = sys.stdout
     if args.bus == "gpio":
         if args.drop and not args.window:
             parser.error("--drop needs --window")
-        count, high = gpio(args.traces, out, args.oe_pin, args.lit_ns, args.window, args.drop)
+        if args.whole and not args.drop:
+            parser.error("--whole needs --drop")
+        whole = open(args.whole, "w") if args.whole else None
+        count, high = gpio(args.traces, out, args.oe_pin, args.lit_ns, args.window, args.drop, whole)
+        if whole:
+            whole.close()
         if args.levels:
             with open(args.levels, "w") as f:
                 json.dump(high, f)
