@@ -34,7 +34,40 @@ public struct Canvas: Sendable {
     public private(set) var bandStart = 0
     /// The samples of rows `bandStart ..< bandStart + bandSampleRows`, row-major, `sampleWidth`
     /// per row: the whole panel (`sampleWidth × sampleHeight`) unless the canvas is a band.
-    public internal(set) var samples: [LinearColor]
+    ///
+    /// Reading them always gives what was drawn; the canvas may keep a cleared or per-LED
+    /// painted picture in a cheaper form until something needs the samples (`content`).
+    public var samples: [LinearColor] {
+        get {
+            if case .samples = content { return storage }
+            var copy = self
+            copy.materialize()
+            return copy.storage
+        }
+        _modify {
+            materialize()
+            yield &storage
+        }
+    }
+    /// The samples themselves, current when `content` is `.samples`.
+    var storage: [LinearColor]
+    /// Where the picture is held now: in the samples, or as one colour everywhere (after
+    /// `clear`), or as one colour per LED (after `paintLEDs`). The last two cost a fraction of
+    /// writing every sample; `materialize()` writes them out before a primitive draws.
+    var content = Content.samples
+    /// One colour per LED of the band (`width` per row, `bandHeight` rows) while `content`
+    /// is `.leds`.
+    var ledColors: [LinearColor] = []
+
+    /// The forms the canvas's picture can be held in.
+    enum Content: Sendable {
+        /// Every sample is in `storage`.
+        case samples
+        /// Every sample is this colour.
+        case uniform(LinearColor)
+        /// Every LED's S×S samples are its colour in `ledColors`.
+        case leds
+    }
     /// Logical coordinates → LED coordinates.
     public private(set) var transform: AffineTransform = .identity
     /// LED coordinates → logical coordinates.
@@ -52,7 +85,7 @@ public struct Canvas: Sendable {
         sampleWidth = width << supersampling.shift
         sampleHeight = height << supersampling.shift
         bandSampleRows = sampleHeight
-        samples = Array(repeating: .black, count: sampleWidth * sampleHeight)
+        storage = Array(repeating: .black, count: sampleWidth * sampleHeight)
     }
 
     /// A canvas for a `width × height` LED panel that holds only `bandHeight` LED rows of it at
@@ -73,7 +106,7 @@ public struct Canvas: Sendable {
         sampleWidth = width << supersampling.shift
         sampleHeight = height << supersampling.shift
         bandSampleRows = min(bandHeight, height) << supersampling.shift
-        samples = Array(repeating: .black, count: sampleWidth * bandSampleRows)
+        storage = Array(repeating: .black, count: sampleWidth * bandSampleRows)
     }
 
     /// LED rows per band: `height` for a full canvas.
@@ -119,9 +152,26 @@ public struct Canvas: Sendable {
         inverse = .scale(logicalWidth / Fixed(width), logicalHeight / Fixed(height))
     }
 
-    /// Sets every sample to `color` (no blending).
+    /// Sets every sample to `color` (no blending). The samples are written when something
+    /// next draws on them; a canvas that is only painted per LED or downsampled never writes them.
     public mutating func clear(_ color: LinearColor = .black) {
-        samples.withUnsafeMutableBytes { bytes in
+        content = .uniform(color)
+    }
+
+    /// Writes the picture out to every sample if the canvas holds it in a cheaper form: what
+    /// every primitive that draws on samples does first.
+    @inline(__always) mutating func materialize() {
+        switch content {
+        case .samples: return
+        case let .uniform(color): fillSamples(color)
+        case .leds: expandLEDs()
+        }
+        content = .samples
+    }
+
+    /// Sets every sample of `storage` to `color`.
+    private mutating func fillSamples(_ color: LinearColor) {
+        storage.withUnsafeMutableBytes { bytes in
             // Eight samples are 48 bytes: the colour's pattern in three 16-byte stores.
             withUnsafeTemporaryAllocation(of: LinearColor.self, capacity: 8) { block in
                 block.initialize(repeating: color)

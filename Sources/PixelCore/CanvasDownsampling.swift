@@ -18,6 +18,17 @@ extension Canvas {
     public func downsample(into frame: inout Frame) {
         precondition(frame.width == width && frame.height == height, "frame size differs from canvas")
         precondition(MemoryLayout<LinearColor>.stride == 6, "LinearColor is three packed UInt16 channels")
+        // A picture held per LED or as one colour is its own average: S² equal samples round
+        // to themselves.
+        switch content {
+        case .samples: break
+        case let .uniform(color):
+            for y in bandRows { for x in 0..<width { frame.pixels[y &* width &+ x] = color } }
+            return
+        case .leds:
+            copyLEDs(into: &frame)
+            return
+        }
         // One copy of the loops per factor, so each runs with S known.
         switch supersampling {
         case .x1: downsample(into: &frame, s: 1)
@@ -34,7 +45,7 @@ extension Canvas {
         let roundHalf = SIMD4<UInt32>(repeating: (UInt32(1) << shift) >> 1)
         let rowBytes = sampleWidth * 6
         let width = width, chunk = 8
-        samples.withUnsafeBytes { source in
+        storage.withUnsafeBytes { source in
             frame.pixels.withUnsafeMutableBufferPointer { frame in
                 // The sums of one chunk of LEDs (at most 8 × 8 × 3 channels, plus one spare so the
                 // last LED's four-lane load stays inside): under 1 KiB, so on the stack.

@@ -152,7 +152,8 @@ extension Canvas {
         let skipped = Int64(rows.lowerBound - bounds.y0)
         var uRow = Int64(walk.u0) &+ skipped &* uStepJ, vRow = Int64(walk.v0) &+ skipped &* vStepJ
         let sw = sampleWidth, top = bandStart
-        samples.withUnsafeMutableBufferPointer { buffer in
+        materialize()
+        storage.withUnsafeMutableBufferPointer { buffer in
             for j in rows {
                 var u = uRow, v = vRow
                 let rowStart = (j - top) * sw
@@ -176,6 +177,7 @@ extension Canvas {
         paint: (Int64, Int64) -> (LinearColor, UInt32)?
     ) {
         func q24(_ q40: Int128) -> Int64 { Int64(Swift.min(Swift.max(q40 >> 16, -(1 << 62)), 1 << 62)) }
+        materialize()
         let rows = bandSpan(bounds.y0, bounds.y1)
         let skipped = Int128(rows.lowerBound - bounds.y0)
         var uRow = walk.u0 + skipped * walk.uJ, vRow = walk.v0 + skipped * walk.vJ
@@ -184,7 +186,7 @@ extension Canvas {
             let rowStart = (j - bandStart) * sampleWidth
             for i in bounds.x0..<bounds.x1 {
                 if let (color, w) = paint(q24(u), q24(v)), w > 0 {
-                    samples[rowStart + i] = Canvas.blend(color, over: samples[rowStart + i], weight: w)
+                    storage[rowStart + i] = Canvas.blend(color, over: storage[rowStart + i], weight: w)
                 }
                 u += walk.uI; v += walk.vI
             }
@@ -236,7 +238,8 @@ extension Canvas {
         let skipped = Int64(rows.lowerBound - bounds.y0)
         var uRow = Int64(walk.u0) &+ skipped &* uStepJ, vRow = Int64(walk.v0) &+ skipped &* vStepJ
         let sw = sampleWidth, top = bandStart
-        samples.withUnsafeMutableBufferPointer { buffer in
+        materialize()
+        storage.withUnsafeMutableBufferPointer { buffer in
             for j in rows {
                 let u0 = uRow, rowStart = (j - top) * sw + bounds.x0
                 spans(vRow >> 16) { lo, hi in

@@ -5,7 +5,8 @@ extension Canvas {
     public mutating func fill(_ color: Color) {
         guard color.alpha > 0 else { return }
         let linear = color.linear, w = Canvas.weight(color.alpha)
-        samples.withUnsafeMutableBufferPointer { buffer in
+        materialize()
+        storage.withUnsafeMutableBufferPointer { buffer in
             for i in buffer.indices { buffer[i] = Canvas.blend(linear, over: buffer[i], weight: w) }
         }
     }
@@ -139,7 +140,8 @@ extension Canvas {
             }
             crossings.sort { $0.x < $1.x }
             var total = 0
-            samples.withUnsafeMutableBufferPointer { buffer in
+            materialize()
+            storage.withUnsafeMutableBufferPointer { buffer in
                 for k in crossings.indices.dropLast() {
                     total += crossings[k].winding
                     guard total != 0 else { continue }
@@ -226,7 +228,8 @@ extension Canvas {
         // Sample i of an LED has its centre at (i + ½) / S of the LED.
         let offsets = (0..<s).map { i in Int32((i << (16 - shift)) + (1 << (15 - shift))) }
         let rows = bandRows, top = bandStart
-        samples.withUnsafeMutableBufferPointer { buffer in
+        materialize()
+        storage.withUnsafeMutableBufferPointer { buffer in
             let base = buffer.baseAddress!
             for y in rows {
                 for x in 0..<width {
@@ -274,7 +277,8 @@ extension Canvas {
         guard i0 < i1, j0 < j1 else { return }
         // Rows of the block in the band, from the band's first row.
         let sw = sampleWidth, x0 = columns.lowerBound << shift, y0 = (rows.lowerBound << shift) - bandStart
-        samples.withUnsafeMutableBufferPointer { buffer in
+        materialize()
+        storage.withUnsafeMutableBufferPointer { buffer in
             table.withUnsafeBufferPointer { table in
                 columnIndex.withUnsafeBufferPointer { columnIndex in
                     let out = buffer.baseAddress!, colours = table.baseAddress!, index = columnIndex.baseAddress!

@@ -15,6 +15,7 @@ public struct BouncingLogo: Scene, Sendable {
     /// How the catalog lists this effect (`bounce`) and makes it from parameters.
     public static let descriptor = EffectDescriptor(
         name: "bounce",
+        family: .classic,
         summary: "bouncing \"DVD\" logo that changes colour on every edge hit",
         parameters: [
             EffectParameter("speed", "how fast the logo travels", .number(range: 1...500, default: 12, unit: "LEDs/s")),

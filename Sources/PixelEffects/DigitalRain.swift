@@ -12,6 +12,7 @@ public struct DigitalRain: Scene, Sendable {
     /// How the catalog lists this effect (`rain`) and makes it from parameters.
     public static let descriptor = EffectDescriptor(
         name: "rain",
+        family: .classic,
         summary: "\"Matrix\" digital rain of tiny glyphs",
         parameters: [
             EffectParameter("speed", "average fall speed", .number(range: 1...200, default: 9, unit: "LEDs/s")),

@@ -9,13 +9,16 @@ public struct EffectDescriptor: Sendable {
     public let summary: String
     /// The parameters it accepts.
     public let parameters: [EffectParameter]
+    /// The group the menu files it under.
+    public let family: EffectFamily
     /// Makes a scene for a `width × height` LED panel.
     let make: @Sendable (_ values: ParameterValues, _ seed: UInt64, _ width: Int, _ height: Int) -> EffectScene
 
-    /// An effect called `name`; `make` builds its scene from values, seed, width and height (LEDs).
-    public init(name: String, summary: String, parameters: [EffectParameter],
+    /// An effect called `name` in `family`; `make` builds its scene from values, seed, width and
+    /// height (LEDs).
+    public init(name: String, family: EffectFamily, summary: String, parameters: [EffectParameter],
                 make: @escaping @Sendable (ParameterValues, UInt64, Int, Int) -> EffectScene) {
-        self.name = name; self.summary = summary; self.parameters = parameters; self.make = make
+        self.name = name; self.family = family; self.summary = summary; self.parameters = parameters; self.make = make
     }
 
     /// Checks `parameters` (name → text) and makes the scene. The same seed gives the same
@@ -28,13 +31,19 @@ public struct EffectDescriptor: Sendable {
 
 /// Every effect PixelWheel ships, in menu order.
 public enum EffectCatalog {
-    /// All effects.
+    /// All effects: the seed effects, then each family's in its own order.
     public static let all: [EffectDescriptor] = [
         BouncingLogo.descriptor,
         Starfield.descriptor,
         DigitalRain.descriptor,
         FanSweep.descriptor,
-    ]
+    ] + NatureEffect.descriptors + FieldEffect.descriptors + GeometryEffect.descriptors
+      + ParticleEffect.descriptors + LifeEffect.descriptors
+
+    /// The effects of `family`, in catalog order.
+    public static func effects(in family: EffectFamily) -> [EffectDescriptor] {
+        all.filter { $0.family == family }
+    }
 
     /// The effect called `name`.
     public static func named(_ name: String) throws(EffectError) -> EffectDescriptor {
@@ -53,5 +62,33 @@ public enum EffectCatalog {
             result[String(parts[0])] = String(parts[1])
         }
         return result
+    }
+}
+
+/// The groups the menu files effects under (Effects → a family), in menu order.
+public enum EffectFamily: String, CaseIterable, Sendable {
+    /// The seed effects: bounce, starfield, rain, fan.
+    case classic
+    /// Flames and weather: fire, aurora, snow, rain on water.
+    case nature
+    /// Smooth fields through a palette: plasma, noise, lava lamp, ocean, interference.
+    case fields
+    /// Shapes and mappings: tunnels, spirals, mirrors, curves, fractals.
+    case geometry
+    /// Many small moving things: fireworks, balls, confetti, drift.
+    case particles
+    /// Cellular life and colour flows.
+    case life
+
+    /// The family's name in the menu: "Classic", "Nature", …
+    public var title: String {
+        switch self {
+        case .classic: return "Classic"
+        case .nature: return "Nature"
+        case .fields: return "Fields"
+        case .geometry: return "Geometry"
+        case .particles: return "Particles"
+        case .life: return "Life"
+        }
     }
 }

@@ -12,6 +12,8 @@ public struct EffectParameter: Sendable {
         case choice([String], default: String)
         /// A colour written `RRGGBB` or `#RRGGBB`.
         case color(default: Color)
+        /// One of PixelCore's named palettes (`Palette.all`), by name.
+        case palette(default: String)
     }
 
     /// The name used on the command line.
@@ -33,6 +35,7 @@ public struct EffectParameter: Sendable {
         case let .integer(range, _, unit): return "\(range.lowerBound)...\(range.upperBound)" + (unit.isEmpty ? "" : " \(unit)")
         case let .choice(options, _): return options.joined(separator: "|")
         case .color: return "colour RRGGBB"
+        case .palette: return "palette: " + Palette.names.joined(separator: "|")
         }
     }
 
@@ -45,6 +48,7 @@ public struct EffectParameter: Sendable {
         case let .color(value):
             let hex = Array("0123456789ABCDEF")
             return [value.red, value.green, value.blue].map { "\(hex[Int($0 >> 4)])\(hex[Int($0 & 15)])" }.joined()
+        case let .palette(value): return value
         }
     }
 
@@ -69,6 +73,9 @@ public struct EffectParameter: Sendable {
         case .color:
             guard let c = Color(hex: text) else { throw bad }
             return .color(c)
+        case .palette:
+            guard let palette = Palette.named(text) else { throw bad }
+            return .palette(palette)
         }
     }
 
@@ -78,13 +85,14 @@ public struct EffectParameter: Sendable {
         case let .integer(_, v, _): return .integer(v)
         case let .choice(_, v): return .choice(v)
         case let .color(v): return .color(v)
+        case let .palette(name): return .palette(Palette.named(name)!)
         }
     }
 }
 
 /// A checked parameter value.
 enum ParameterValue: Hashable, Sendable {
-    case number(Fixed), integer(Int), choice(String), color(Color)
+    case number(Fixed), integer(Int), choice(String), color(Color), palette(Palette)
 }
 
 /// An effect's parameters after checking: every declared parameter has a valid value.
@@ -118,6 +126,11 @@ public struct ParameterValues: Sendable {
     /// The value of a `.choice` parameter.
     public func choice(_ name: String) -> String {
         guard case let .choice(v)? = values[name] else { preconditionFailure("no choice parameter '\(name)'") }
+        return v
+    }
+    /// The value of a `.palette` parameter.
+    public func palette(_ name: String) -> Palette {
+        guard case let .palette(v)? = values[name] else { preconditionFailure("no palette parameter '\(name)'") }
         return v
     }
     /// The value of a `.color` parameter.

@@ -15,6 +15,16 @@ public enum EffectScene: Scene, Sendable {
     case rain(DigitalRain)
     /// The fan sweep (`fan`).
     case fan(FanSweep)
+    /// An effect of the Nature family.
+    case nature(NatureEffect)
+    /// An effect of the Fields family.
+    case fields(FieldEffect)
+    /// An effect of the Geometry family.
+    case geometry(GeometryEffect)
+    /// An effect of the Particles family.
+    case particles(ParticleEffect)
+    /// An effect of the Life family.
+    case life(LifeEffect)
 
     /// Renders the wrapped scene, keeping whatever state it advances.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
@@ -31,6 +41,21 @@ public enum EffectScene: Scene, Sendable {
         case var .fan(scene):
             scene.render(into: &canvas, at: time)
             self = .fan(scene)
+        case var .nature(scene):
+            scene.render(into: &canvas, at: time)
+            self = .nature(scene)
+        case var .fields(scene):
+            scene.render(into: &canvas, at: time)
+            self = .fields(scene)
+        case var .geometry(scene):
+            scene.render(into: &canvas, at: time)
+            self = .geometry(scene)
+        case var .particles(scene):
+            scene.render(into: &canvas, at: time)
+            self = .particles(scene)
+        case var .life(scene):
+            scene.render(into: &canvas, at: time)
+            self = .life(scene)
         }
     }
 }

@@ -12,6 +12,7 @@ public struct FanSweep: Scene, Sendable {
     /// How the catalog lists this effect (`fan`) and makes it from parameters.
     public static let descriptor = EffectDescriptor(
         name: "fan",
+        family: .classic,
         summary: "a pie sweeping round once per duration, like a progress ring",
         parameters: [
             EffectParameter("duration", "time for one full turn", .number(range: 0.1...60, default: 3, unit: "s")),

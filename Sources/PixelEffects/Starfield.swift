@@ -12,6 +12,7 @@ public struct Starfield: Scene, Sendable {
     /// How the catalog lists this effect (`starfield`) and makes it from parameters.
     public static let descriptor = EffectDescriptor(
         name: "starfield",
+        family: .classic,
         summary: "twinkling stars, as a list of stars or as a per-pixel shader",
         parameters: [
             EffectParameter("mode", "objects: a list of stars; shader: a per-LED function", .choice(["objects", "shader"], default: "objects")),

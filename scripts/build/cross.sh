@@ -38,7 +38,7 @@ describe() {
 }
 
 core_sources=(Sources/PixelCore/*.swift Sources/PixelCore/Fonts/*.swift)
-effects_sources=(Sources/PixelEffects/*.swift)
+effects_sources=(Sources/PixelEffects/*.swift Sources/PixelEffects/*/*.swift)
 golden_sources=(Tests/Golden/*.swift)
 harness_sources=(Tests/Cross/Harness/*.swift)
 

@@ -56,7 +56,7 @@ enum EffectParameterMenu {
             let current = Int(text) ?? fallback
             let step = max(1, Int(roundStep(Fixed(range.upperBound - range.lowerBound)).raw >> 16))
             return String(min(max(current + step * steps, range.lowerBound), range.upperBound))
-        case .choice, .color:
+        case .choice, .color, .palette:
             return text
         }
     }
@@ -75,6 +75,8 @@ enum EffectParameterMenu {
         switch parameter.kind {
         case let .choice(options, _):
             return options.map { (displayName($0), $0) }
+        case .palette:
+            return Palette.names.map { (displayName($0), $0) }
         case .color:
             var rows: [(label: String, value: String)] = [("Default", parameter.defaultDescription)] + namedColors
             if !rows.contains(where: { $0.value.uppercased() == current.uppercased() }) { rows.insert(("#" + current.uppercased(), current), at: 0) }
@@ -108,7 +110,7 @@ enum EffectParameterMenu {
         case let .integer(range, fallback, unit):
             let v = Int(value) ?? fallback
             return (Fixed(v - range.lowerBound, over: max(1, range.upperBound - range.lowerBound)), unitText(unit))
-        case .choice, .color:
+        case .choice, .color, .palette:
             return (.zero, "")
         }
     }

@@ -138,7 +138,7 @@ public struct PixelWheelApp {
             let value = EffectParameterMenu.value(of: parameter, ofEffect: effect, in: settings)
             let shown: String
             switch parameter.kind {
-            case .choice: shown = EffectParameterMenu.displayName(value)
+            case .choice, .palette: shown = EffectParameterMenu.displayName(value)
             case .color: shown = EffectParameterMenu.choices(for: parameter, current: value).first { $0.value.uppercased() == value.uppercased() }?.label ?? value
             case .number, .integer: shown = value
             }
@@ -305,7 +305,7 @@ public struct PixelWheelApp {
             switch parameter.kind {
             case .number, .integer:
                 screen = .slider(.parameter(effect: effect, name: name))
-            case .choice, .color:
+            case .choice, .color, .palette:
                 let current = EffectParameterMenu.value(of: parameter, ofEffect: effect, in: settings)
                 let choices = EffectParameterMenu.choices(for: parameter, current: current)
                 let rows = choices.map { MenuEntry.parameterValue(effect: effect, name: name, value: $0.value, label: $0.label) }

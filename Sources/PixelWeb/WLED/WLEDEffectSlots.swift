@@ -21,7 +21,7 @@ public struct WLEDEffectSlots: Sendable {
         let numbers = parameters.filter { parameter in
             switch parameter.kind {
             case .number, .integer: return true
-            case .choice, .color: return false
+            case .choice, .color, .palette: return false
             }
         }
         sliders = zip(Self.keys, numbers).map { (key: $0.0, parameter: $0.1) }

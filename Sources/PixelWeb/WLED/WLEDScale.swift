@@ -50,7 +50,7 @@ public enum WLEDScale {
             let span = range.upperBound - range.lowerBound
             guard span > 0 else { return 0 }
             return min(max(((v - range.lowerBound) * top + span / 2) / span, 0), top)
-        case .choice, .color:
+        case .choice, .color, .palette:
             return nil
         }
     }
@@ -67,7 +67,7 @@ public enum WLEDScale {
         case let .integer(range, _, _):
             let span = Int64(range.upperBound - range.lowerBound)
             return String(Int64(range.lowerBound) + (p * span + Int64(top) / 2) / Int64(top))
-        case .choice, .color:
+        case .choice, .color, .palette:
             return nil
         }
     }
