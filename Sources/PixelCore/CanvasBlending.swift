@@ -75,3 +75,32 @@ struct RunBlender {
         for i in (start + done)..<(start + count) { buffer[i] = Canvas.blend(src, over: buffer[i], weight: weight) }
     }
 }
+
+/// Mixing two whole pictures: the cross-fade between effects.
+extension Canvas {
+    /// Mixes `other` (a canvas of the same size and supersampling) over this one in linear
+    /// light: every sample becomes other·w + self·(1 − w), rounded to nearest, for `weight` w
+    /// in 0...1 (clamped). Two pictures painted per LED are mixed per LED.
+    public mutating func mix(_ other: Canvas, weight: Fixed) {
+        precondition(other.width == width && other.height == height && other.supersampling == supersampling
+                     && other.bandStart == bandStart && other.bandSampleRows == bandSampleRows, "mixing canvases of different shapes")
+        let w = UInt32(weight.clamped(to: .zero ... .one).raw), keep = 65536 - w
+        guard w > 0 else { return }
+        @inline(__always) func mixed(_ a: LinearColor, _ b: LinearColor) -> LinearColor {
+            LinearColor(red: UInt16((UInt32(a.red) * keep + UInt32(b.red) * w + 32768) >> 16),
+                        green: UInt16((UInt32(a.green) * keep + UInt32(b.green) * w + 32768) >> 16),
+                        blue: UInt16((UInt32(a.blue) * keep + UInt32(b.blue) * w + 32768) >> 16))
+        }
+        if case .leds = content, case .leds = other.content {
+            for i in ledColors.indices { ledColors[i] = mixed(ledColors[i], other.ledColors[i]) }
+            return
+        }
+        materialize()
+        let theirs = other.samples
+        storage.withUnsafeMutableBufferPointer { mine in
+            theirs.withUnsafeBufferPointer { theirs in
+                for i in mine.indices { mine[i] = mixed(mine[i], theirs[i]) }
+            }
+        }
+    }
+}

@@ -21,6 +21,14 @@ public struct EffectDescriptor: Sendable {
         self.name = name; self.family = family; self.summary = summary; self.parameters = parameters; self.make = make
     }
 
+    /// The effect's name as the menu and the WLED apps show it: "lava-lamp" → "Lava Lamp",
+    /// with the few names that are not plain words spelt as people write them.
+    public var title: String {
+        let spelt = ["dna": "DNA", "game-of-life": "Game of Life", "rain-on-water": "Rain on Water"]
+        if let title = spelt[name] { return title }
+        return name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+    }
+
     /// Checks `parameters` (name → text) and makes the scene. The same seed gives the same
     /// scene on every machine.
     public func makeScene(parameters given: [String: String] = [:], seed: UInt64, width: Int, height: Int) throws(EffectError) -> EffectScene {

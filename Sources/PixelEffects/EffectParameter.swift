@@ -35,7 +35,7 @@ public struct EffectParameter: Sendable {
         case let .integer(range, _, unit): return "\(range.lowerBound)...\(range.upperBound)" + (unit.isEmpty ? "" : " \(unit)")
         case let .choice(options, _): return options.joined(separator: "|")
         case .color: return "colour RRGGBB"
-        case .palette: return "palette: " + Palette.names.joined(separator: "|")
+        case .palette: return "a palette from the list: " + Palette.names.joined(separator: "|")
         }
     }
 

@@ -64,8 +64,8 @@ struct SimulatorEndToEndTests {
     }
 
     @Test func selectingAnEffectPlaysItFullScreenAtTheSpeedSetting() throws {
-        // Effects → DVD Bounce at 0.5 s; at 3.0 s the bounce has played 2.5 s.
-        var s = try session("0.2 select\n0.5 select\n", seconds: 3)
+        // Effects → Classic → DVD Bounce at 0.5 s; at 3.0 s the bounce has played 2.5 s.
+        var s = try session("0.2 select\n0.3 rotate +1\n0.4 select\n0.5 select\n", seconds: 3)
         let frame = try lastFrame(&s)
         #expect(s.state.screen == .playing)
         #expect(s.state.nowPlayingTitle == "DVD Bounce")
@@ -77,7 +77,7 @@ struct SimulatorEndToEndTests {
     }
 
     @Test func pauseFreezesTheEffectAndNowPlayingJoinsTheMenu() throws {
-        let s = try session("0.2 select\n0.3 rotate +3\n0.4 select\n1.0 playpause\n2.0 menu\n2.2 menu\n", seconds: 2.5)
+        let s = try session("0.2 select\n0.25 rotate +1\n0.28 select\n0.3 rotate +3\n0.4 select\n1.0 playpause\n2.0 menu\n2.2 menu\n2.3 menu\n", seconds: 2.5)
         var frames: [Frame] = []
         try s.run { _, f in frames.append(f) }
         // Digital Rain paused at 1.0 s: frames at 1.2 s and 1.9 s are identical.
@@ -148,7 +148,7 @@ struct SimulatorEndToEndTests {
     @Test func layoutsAdaptToThePanelHeight() throws {
         for (w, h, layout) in [(128, 64, MenuLayout.list), (64, 32, .list), (32, 16, .compact), (32, 8, .marquee), (8, 8, .marquee)] {
             #expect(MenuLayout.forHeight(h) == layout)
-            var s = try session("0.4 select\n0.6 rotate +4\n", size: try PanelSize(width: w, height: h), seconds: 1)
+            var s = try session("0.4 select\n0.5 rotate +1\n0.55 select\n0.6 rotate +4\n", size: try PanelSize(width: w, height: h), seconds: 1)
             let frame = try lastFrame(&s)
             #expect(s.state.selectedTitle == "Fan Sweep")
             #expect(frame.litArea > 1, "\(w)x\(h) shows nothing")

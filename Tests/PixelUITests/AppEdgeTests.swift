@@ -23,6 +23,8 @@ struct AppEdgeTests {
         settings.speed = 400
         var a = PixelWheelApp(width: 32, height: 16, framesPerSecond: 10, settings: settings, version: "t")
         a.handle(InputEvent(.select, at: .zero))
+        a.handle(InputEvent(.rotate(1), at: .zero))
+        a.handle(InputEvent(.select, at: .zero))  // Effects → Classic
         a.handle(InputEvent(.select, at: .milliseconds(1)))  // DVD Bounce, from 1 ms
         #expect(a.nowPlayingTitle == "DVD Bounce")
         // DVD Bounce itself, at four times the app time it has played.
@@ -63,6 +65,8 @@ struct AppEdgeTests {
     @Test func panelWakesToTheScreenItWasTurnedOffFrom() {
         var a = app()
         a.handle(InputEvent(.select, at: .zero))
+        a.handle(InputEvent(.rotate(1), at: .zero))
+        a.handle(InputEvent(.select, at: .zero))  // Effects → Classic
         a.handle(InputEvent(.select, at: .milliseconds(100)))  // playing DVD Bounce
         a.handle(InputEvent(.longPress(.select), at: .seconds(1)))
         a.update(at: .seconds(3))

@@ -70,8 +70,8 @@ struct EffectParameterMenuTests {
     }
 
     @Test func effectParametersTitleFitsBesideThePlayMarkerOn64x32() {
-        // DVD Bounce plays; MENU twice, then Settings → Effect Parameters.
-        var playing = app([.select, .select, .menu, .menu, .rotate(3), .select, .rotate(4), .select])
+        // DVD Bounce plays; MENU three times, then Settings → Effect Parameters.
+        var playing = app([.select, .rotate(1), .select, .select, .menu, .menu, .menu, .rotate(3), .select, .rotate(4), .select])
         #expect(playing.nowPlayingTitle == "DVD Bounce" && playing.menuTitle == "Effect Parameters")
         // "EFFECT PARAMETERS" is 67 LEDs in the 3×5 font: the bar shows its last word, clear of the ▶.
         let bar = titleBars(of: &playing, drawnAs: "Parameters")
@@ -150,10 +150,10 @@ struct EffectParameterMenuTests {
         }
         var settings = Settings()
         settings.effectParameters["rain.color"] = "FF0000"
-        var a = app([.select, .rotate(3), .select], settings: settings)  // Effects → Digital Rain, red
+        var a = app([.select, .rotate(1), .select, .rotate(3), .select], settings: settings)  // Effects → Classic → Digital Rain, red
         #expect(shown(&a) == rain("FF0000"))
         // MENU, MENU, then Settings → Effect Parameters → Digital Rain → Color → Blue, and back to it.
-        for action in [InputAction.menu, .menu] + [.rotate(3), .select, .rotate(4), .select, .rotate(3), .select, .rotate(3), .select]
+        for action in [InputAction.menu, .menu, .menu] + [.rotate(3), .select, .rotate(4), .select, .rotate(3), .select, .rotate(3), .select]
             + [.rotate(5), .select, .menu, .menu, .menu, .menu, .rotate(1), .select] {
             a.handle(InputEvent(action, at: .zero))
         }

@@ -6,11 +6,12 @@ import PixelEffects
 
 struct TitleCardTests {
     /// The app's picture and the effect's own at `time`, after DVD Bounce was chosen at 0 and
-    /// `events` happened.
+    /// `events` happened (steps cut, so the new effect shows alone at once).
     func frames(at time: FrameTime, events: [InputEvent] = [], width: Int = 64, height: Int = 32) -> (app: Frame, effect: Frame) {
-        var app = PixelWheelApp(width: width, height: height, framesPerSecond: 10, version: "test")
-        app.handle(InputEvent(.select, at: .zero))
-        app.handle(InputEvent(.select, at: .zero))
+        var settings = Settings()
+        settings.transitionMilliseconds = 0
+        var app = PixelWheelApp(width: width, height: height, framesPerSecond: 10, settings: settings, version: "test")
+        for action in [InputAction.select, .rotate(1), .select, .select] { app.handle(InputEvent(action, at: .zero)) }
         for event in events { app.handle(event) }
         var canvas = Canvas(width: width, height: height, supersampling: .x1)
         app.render(into: &canvas, at: time)

@@ -57,6 +57,8 @@ public struct PixelWheelApp {
     var screenBeforeConfirm: Screen = .menu
     /// When what is on screen last changed (screen, menu level or row): scrolling text
     /// starts from its beginning then.
+    /// How far fast turns move the selection on long lists.
+    private var wheel = WheelAcceleration()
     private var shownSince: FrameTime = .zero
     var stack: [Level] = [Level(title: "PixelWheel", entries: nil)]
     var player: Player?
@@ -131,6 +133,8 @@ public struct PixelWheelApp {
         case .theme: return "Theme: \(settings.theme == .light ? "Light" : "Dark")"
         case .supersampling: return "Supersample \(settings.supersampling.rawValue)x"
         case .streams: return "Streams: \(settings.streams.label)"
+        case .transition: return "Transition: \(settings.transitionLabel)"
+        case .shuffleFrom: return "Shuffle From: \(settings.shuffleFrom?.title ?? "All")"
         case .savePreset: return presets.isFull ? "Presets Full (\(PresetList.maximumCount))" : "Save Current"
         case let .preset(id): return presets[id]?.name ?? "Preset \(id)"
         case let .parameter(effect, name):
@@ -151,6 +155,7 @@ public struct PixelWheelApp {
 
     /// Applies one input event.
     public mutating func handle(_ event: InputEvent) {
+        if case .rotate = event.action {} else if case .streams = event.action {} else { wheel.reset() }
         let before = (screen, stack.count, selectedIndex)
         apply(event)
         if before != (screen, stack.count, selectedIndex) { shownSince = event.time }
@@ -215,7 +220,8 @@ public struct PixelWheelApp {
         case .menu:
             let count = menuEntries.count
             let old = stack[stack.count - 1].selected
-            let new = SelectionClamp.moved(old, by: steps, count: count)  // clamps at the ends, as the iPod
+            let rows = wheel.rows(for: steps, at: time, count: count)  // fast turns on long lists move further
+            let new = SelectionClamp.moved(old, by: rows, count: count)  // clamps at the ends, as the iPod
             stack[stack.count - 1].selected = new
             if new != old { click() }
         case let .slider(kind):
@@ -250,9 +256,14 @@ public struct PixelWheelApp {
 
     func makePlayer(_ index: Int, shuffleOrder: [Int]?, at time: FrameTime) -> Player {
         let settings = self.settings  // the parameters as they are; a change rebuilds the player's scene
-        return Player(index: index, shuffleOrder: shuffleOrder, at: time, speedPercent: settings.speed, width: width, height: height,
-                      seed: seed, parameters: { EffectParameterMenu.sceneParameters(ofEffect: $0, in: settings) })
+        var player = Player(index: index, shuffleOrder: shuffleOrder, at: time, speedPercent: settings.speed, width: width, height: height,
+                            seed: seed, parameters: { EffectParameterMenu.sceneParameters(ofEffect: $0, in: settings) })
+        player.transition = transition
+        return player
     }
+
+    /// The Transition setting as a length of app time.
+    var transition: FrameTime { .milliseconds(settings.transitionMilliseconds) }
 
     /// Sets parameter `name` of menu effect `effect` (the default value clears the choice);
     /// an effect playing with it is built again with the new value, keeping its time. It does
@@ -286,7 +297,7 @@ public struct PixelWheelApp {
             screen = .playing
         case .shuffle:
             var rng = SeededRandom(seed: seed ^ UInt64(bitPattern: time.nanoseconds))
-            let order = Array(MenuEntry.effects.indices).shuffled(using: &rng)
+            let order = MenuEntry.effectIndices(in: settings.shuffleFrom).shuffled(using: &rng)
             player = makePlayer(order[0], shuffleOrder: order, at: time)
             screen = .playing
         case .clock: screen = .clock
@@ -325,6 +336,18 @@ public struct PixelWheelApp {
             changeSettings { s in
                 let all = Supersampling.allCases
                 s.supersampling = all[(all.firstIndex(of: s.supersampling)! + 1) % all.count]
+            }
+        case .transition:
+            changeSettings { s in
+                let steps = Settings.transitionSteps
+                s.transitionMilliseconds = steps.first { $0 > s.transitionMilliseconds } ?? steps[0]
+            }
+            let length = transition
+            player?.transition = length
+        case .shuffleFrom:
+            changeSettings { s in
+                let all: [EffectFamily?] = [nil] + EffectFamily.allCases
+                s.shuffleFrom = all[((all.firstIndex(of: s.shuffleFrom) ?? 0) + 1) % all.count]
             }
         }
     }

@@ -21,6 +21,29 @@ struct Player {
     /// App time at which the current effect began (for its title card).
     private(set) var startedAt: FrameTime
 
+    /// How long a step (next, previous, shuffle moving on) cross-fades; zero cuts.
+    var transition: FrameTime = .zero
+    /// The cross-fade under way: the effect that is leaving, frozen at the instant it left, and
+    /// its picture once drawn.
+    private var fade: Fade?
+
+    struct Fade {
+        var scene: any Scene
+        /// The leaving effect's time when it left.
+        let effectTime: FrameTime
+        /// App time at which the fade began.
+        let start: FrameTime
+        let duration: FrameTime
+        /// The leaving effect's picture, drawn on the first frame of the fade.
+        var picture: Canvas?
+    }
+
+    /// Whether a cross-fade is under way at app time `time`.
+    func isFading(at time: FrameTime) -> Bool {
+        guard let fade else { return false }
+        return time - fade.start < fade.duration
+    }
+
     /// How long each effect plays in shuffle mode.
     static let shuffleDuration = FrameTime.seconds(20)
 
@@ -100,6 +123,7 @@ struct Player {
     /// Moves to the next (+1) or previous (−1) effect, starting it from zero.
     mutating func step(_ direction: Int, at time: FrameTime) {
         let count = MenuEntry.effects.count
+        fade = transition > .zero ? Fade(scene: scene, effectTime: effectTime(at: time), start: time, duration: transition) : nil
         if let order = shuffleOrder {
             shufflePosition = ((shufflePosition + direction) % order.count + order.count) % order.count
             index = order[shufflePosition]
@@ -123,7 +147,21 @@ struct Player {
     }
 
     /// Draws the effect at app time `time`.
+    /// While a step cross-fades, the leaving effect's picture is mixed over the new one in
+    /// linear light, its weight falling from 1 to 0 over the transition.
     mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         scene.render(into: &canvas, at: effectTime(at: time))
+        guard var fade else { return }
+        let elapsed = time - fade.start
+        guard elapsed < fade.duration, elapsed >= .zero else { self.fade = nil; return }
+        if fade.picture?.width != canvas.width || fade.picture?.height != canvas.height
+            || fade.picture?.supersampling != canvas.supersampling {
+            var picture = Canvas(width: canvas.width, height: canvas.height, supersampling: canvas.supersampling)
+            fade.scene.render(into: &picture, at: fade.effectTime)
+            fade.picture = picture
+        }
+        let remaining = Fixed.one - Fixed(raw: Int32((Int128(elapsed.nanoseconds) << 16) / Int128(fade.duration.nanoseconds)))
+        canvas.mix(fade.picture!, weight: remaining)
+        self.fade = fade
     }
 }

@@ -40,6 +40,11 @@ public struct Settings: Equatable, Sendable {
     public var supersampling: Supersampling = .x4
     /// Whether network streams take the display.
     public var streams: StreamOverride = .obey
+    /// How long next, previous and Shuffle cross-fade from one effect to the next, in
+    /// milliseconds (0 cuts): one of `transitionSteps`, or any value in `transitionRange` from a file.
+    public var transitionMilliseconds = 700
+    /// The family Shuffle draws from; nil for every effect.
+    public var shuffleFrom: EffectFamily?
     /// Effect parameters chosen in the menu or with `sim --param`, keyed `effect.parameter`
     /// (e.g. `bounce.speed`), valued as on the command line (`40`, `shader`, `FF8000`).
     public var effectParameters: [String: String] = [:]
@@ -53,11 +58,24 @@ public struct Settings: Equatable, Sendable {
     public static let lowestMenuBrightness = 5
     /// Allowed speed values.
     public static let speedRange = 25...400
+    /// Allowed transition lengths, in milliseconds.
+    public static let transitionRange = 0...3000
+    /// The lengths the Transition row steps through, in milliseconds.
+    public static let transitionSteps = [0, 300, 500, 700, 1000, 1500, 2000, 3000]
+
+    /// The Transition row's value: "Cut" or seconds, "0.7 s".
+    public var transitionLabel: String {
+        guard transitionMilliseconds > 0 else { return "Cut" }
+        let tenths = (transitionMilliseconds + 50) / 100
+        return "\(tenths / 10).\(tenths % 10) s"
+    }
 
     /// The settings as a small text file: `key = value` lines.
     public var fileText: String {
         "# PixelWheel settings\nbrightness = \(brightness)\nspeed = \(speed)\ntheme = \(theme.rawValue)\nsupersampling = \(supersampling.rawValue)\n"
             + (streams == .obey ? "" : "streams = \(streams.rawValue)\n")
+            + (transitionMilliseconds == 700 ? "" : "transition = \(transitionMilliseconds)\n")
+            + (shuffleFrom.map { "shuffle-from = \($0.rawValue)\n" } ?? "")
             + effectParameters.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)\n" }.joined()
     }
 
@@ -103,6 +121,12 @@ public struct Settings: Equatable, Sendable {
                 if let n = Int(value), let v = Supersampling(rawValue: n) { settings.supersampling = v } else { bad("supersampling") }
             case "streams":
                 if let v = StreamOverride(rawValue: String(value)) { settings.streams = v } else { bad("streams") }
+            case "transition":
+                if let v = Int(value), transitionRange.contains(v) { settings.transitionMilliseconds = v } else { bad("transition") }
+            case "shuffle-from":
+                if value == "all" { settings.shuffleFrom = nil } else if let v = EffectFamily(rawValue: String(value)) {
+                    settings.shuffleFrom = v
+                } else { bad("shuffle-from") }
             case let key where key.contains("."):
                 // An effect's parameter: kept only when the effect takes it and the value fits.
                 if isEffectParameter(String(key), value: String(value)) {

@@ -23,6 +23,10 @@ public indirect enum MenuEntry: Sendable {
     case supersampling
     /// Steps through obey, ignore once, ignore: what a network stream may do.
     case streams
+    /// Steps through the cross-fade lengths between effects (`Settings.transitionSteps`).
+    case transition
+    /// Steps through All and each family: what Shuffle draws from.
+    case shuffleFrom
     /// Shows panel size, fps and version.
     case about
     /// Returns to the effect that is playing or paused.
@@ -55,6 +59,8 @@ public indirect enum MenuEntry: Sendable {
         case .theme: return "Theme"
         case .supersampling: return "Supersampling"
         case .streams: return "Streams"
+        case .transition: return "Transition"
+        case .shuffleFrom: return "Shuffle From"
         case .about: return "About"
         case .nowPlaying: return "Now Playing"
         case let .effectParameters(effect): return MenuEntry.effects[effect].title
@@ -75,22 +81,42 @@ public indirect enum MenuEntry: Sendable {
         }
     }
 
-    /// The standard menu tree, top level first: Effects, Shuffle, Extras, Settings.
+    /// Every effect the menu plays, in a fixed order that is each one's number (WLED's `fx`,
+    /// presets, the remote): the seed effects as the menu has always named them (the starfield
+    /// twice, once per mode), then every other catalog effect, family by family.
     public static let effects: [MenuEntry] = [
         .effect(title: "DVD Bounce", name: "bounce", parameters: [:]),
         .effect(title: "Starfield", name: "starfield", parameters: ["mode": "objects"]),
         .effect(title: "Star Shader", name: "starfield", parameters: ["mode": "shader"]),
         .effect(title: "Digital Rain", name: "rain", parameters: [:]),
         .effect(title: "Fan Sweep", name: "fan", parameters: [:]),
-    ]
+    ] + EffectCatalog.all.filter { $0.family != .classic }.map { .effect(title: $0.title, name: $0.name, parameters: [:]) }
 
-    /// The top level, without Now Playing (the app adds it while an effect plays).
+    /// The family of menu effect `index`.
+    public static func family(ofEffect index: Int) -> EffectFamily {
+        guard case let .effect(_, name, _) = effects[index], let descriptor = try? EffectCatalog.named(name) else { return .classic }
+        return descriptor.family
+    }
+
+    /// The numbers of the menu effects in `family` (all of them for nil), in menu order.
+    public static func effectIndices(in family: EffectFamily?) -> [Int] {
+        effects.indices.filter { family == nil || self.family(ofEffect: $0) == family }
+    }
+
+    /// Effects → All Effects (alphabetical), then a submenu per family, so 30 effects stay
+    /// easy to find on an 8-row screen.
+    public static let effectsMenu: [MenuEntry] =
+        [.submenu("All Effects", effects.sorted { $0.title.lowercased() < $1.title.lowercased() })]
+        + EffectFamily.allCases.filter { !effectIndices(in: $0).isEmpty }
+            .map { family in .submenu(family.title, effectIndices(in: family).map { effects[$0] }) }
+
+    /// The standard menu tree, top level first: Effects, Shuffle, Extras, Settings.
     public static let topLevel: [MenuEntry] = [
-        .submenu("Effects", effects),
+        .submenu("Effects", effectsMenu),
         .shuffle,
         .submenu("Extras", [.clock, .scrollingText]),
         .submenu("Settings", [.brightness, .speed, .theme, .supersampling,
                               .submenu("Effect Parameters", effects.indices.map { .effectParameters(effect: $0) }), .streams,
-                              .presets, .about]),
+                              .presets, .transition, .shuffleFrom, .about]),
     ]
 }

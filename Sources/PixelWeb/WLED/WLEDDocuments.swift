@@ -27,8 +27,18 @@ public struct WLEDDocuments: Sendable {
 
     /// The effect names, by stable index: the menu's effects in menu order.
     public static var effectNames: [String] { MenuEntry.effects.map { $0.title } }
-    /// The one palette: effects choose their own colours.
-    public static let paletteNames = ["Default"]
+    /// The palettes, by stable index: 0 is Default (each effect's own choice of colours), then
+    /// PixelCore's named palettes in order.
+    public static let paletteNames = ["Default"] + Palette.names.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+
+    /// The `pal` index of the palette menu effect `effect` is drawn in: 0 when it takes none or
+    /// keeps its default, else 1 + the palette's place in `Palette.all`.
+    static func paletteIndex(effect: Int, settings: Settings) -> Int {
+        guard let parameter = WLEDEffectSlots(effect: effect).palette else { return 0 }
+        let value = settings.value(of: parameter, ofEffect: effect)
+        guard value != parameter.defaultDescription, let index = Palette.names.firstIndex(of: value) else { return 0 }
+        return index + 1
+    }
 
     private var ledCount: Int { snapshot.width * snapshot.height }
     private var bri: Int { max(1, WLEDScale.bri(percent: snapshot.settings.brightness)) }
@@ -61,7 +71,7 @@ public struct WLEDDocuments: Sendable {
             ("bri", .int(Int64(bri))), ("cct", .int(127)), ("n", .string("")),
         ]
         members += Self.effectMembers(effect: effect, speed: snapshot.settings.speed, settings: snapshot.settings)
-        members += [("pal", .int(0)), ("sel", .bool(true)), ("rev", .bool(false)), ("mi", .bool(false)),
+        members += [("pal", .int(Int64(Self.paletteIndex(effect: effect, settings: snapshot.settings)))), ("sel", .bool(true)), ("rev", .bool(false)), ("mi", .bool(false)),
                     ("rY", .bool(false)), ("mY", .bool(false)), ("tp", .bool(false)),
                     ("o1", .bool(false)), ("o2", .bool(false)), ("o3", .bool(false)), ("si", .int(0)), ("m12", .int(0))]
         return .object(members)
@@ -142,15 +152,23 @@ public struct WLEDDocuments: Sendable {
     /// and hears none, so the list is empty (find PixelWheels by mDNS, `pixelwheel announce`).
     public static var nodes: JSONValue { .object([("nodes", .array([]))]) }
 
-    /// `/json/palx?page=N`: palette previews, `{"m": last page, "p": {"id": stops}}`. The one
-    /// palette, Default, is each effect's own colours, so it is previewed as WLED previews a
-    /// palette drawn from a segment colour: `["c1"]`. Every page past the last is the last.
+    /// `/json/palx?page=N`: palette previews, `{"m": last page, "p": {"id": stops}}`, eight a
+    /// page. Default is each effect's own colours, so it is previewed as WLED previews a palette
+    /// drawn from a segment colour, `["c1"]`; the others as their stops, `[position, r, g, b]`.
+    /// Every page past the last is the last.
     public static func paletteColors(page: Int) -> JSONValue {
         let perPage = 8
         let last = (paletteNames.count - 1) / perPage
         let shown = min(max(page, 0), last)
         let ids = (shown * perPage)..<min(paletteNames.count, (shown + 1) * perPage)
-        let previews = ids.map { (String($0), JSONValue.array([.string("c1")])) }
+        let previews = ids.map { id -> (String, JSONValue) in
+            guard id > 0 else { return (String(id), JSONValue.array([.string("c1")])) }
+            let stops = Palette.all[id - 1].stops.map { stop in
+                JSONValue.array([.int(Int64(stop.position)), .int(Int64(stop.color.red)), .int(Int64(stop.color.green)),
+                                 .int(Int64(stop.color.blue))])
+            }
+            return (String(id), JSONValue.array(stops))
+        }
         return .object([("m", .int(Int64(last))), ("p", .object(previews))])
     }
 

@@ -172,6 +172,16 @@ public struct WLEDStateRequest: Equatable, Sendable {
             guard let position = value.integer, (0...top).contains(position), let parameter = slots.parameter(for: key),
                   let text = WLEDScale.value(of: parameter, slot: position, top: top) else { return ignore("seg." + key) }
             commands.append(.parameter(effect: effect, name: parameter.name, value: text))
+        case "pal":
+            // 0 is the effect's own palette; WLED's "~" and "~-" step through the list, wrapping.
+            let count = WLEDDocuments.paletteNames.count
+            let now = WLEDDocuments.paletteIndex(effect: effect, settings: current.settings)
+            let relative = value.string.flatMap { WLEDRelativeValue.resolve($0, current: now, in: 0...(count - 1)) }
+            guard let parameter = slots.palette, let index = value.integer ?? relative, (0..<count).contains(index) else {
+                return ignore("seg.pal")
+            }
+            commands.append(.parameter(effect: effect, name: parameter.name,
+                                       value: index == 0 ? parameter.defaultDescription : Palette.names[index - 1]))
         case "col":
             guard let parameter = slots.color, let first = value.elements?.first, let hex = Self.hexColor(first) else {
                 return ignore("seg.col")
