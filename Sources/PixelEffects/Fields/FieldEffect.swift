@@ -3,11 +3,20 @@ import PixelCore
 /// The Fields family's effects (plasma, noise, lava lamp, ocean, interference) as one closed type, so the catalog's `EffectScene` stays a
 /// switch over concrete types (Embedded Swift has no value-type existentials).
 public enum FieldEffect: Scene, Sendable {
+    /// The plasma (`plasma`).
+    case plasma(Plasma)
+
     /// The family's effects, in menu order.
-    static let descriptors: [EffectDescriptor] = []
+    static let descriptors: [EffectDescriptor] = [
+        Plasma.descriptor,
+    ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
-        switch self {}
+        switch self {
+        case var .plasma(s):
+            s.render(into: &canvas, at: time)
+            self = .plasma(s)
+        }
     }
 }
