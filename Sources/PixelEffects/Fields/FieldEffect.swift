@@ -5,10 +5,13 @@ import PixelCore
 public enum FieldEffect: Scene, Sendable {
     /// The plasma (`plasma`).
     case plasma(Plasma)
+    /// The noise field (`noise`).
+    case noise(Noise)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Plasma.descriptor,
+        Noise.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
@@ -17,6 +20,9 @@ public enum FieldEffect: Scene, Sendable {
         case var .plasma(s):
             s.render(into: &canvas, at: time)
             self = .plasma(s)
+        case var .noise(s):
+            s.render(into: &canvas, at: time)
+            self = .noise(s)
         }
     }
 }

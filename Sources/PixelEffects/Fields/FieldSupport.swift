@@ -14,7 +14,7 @@ enum FieldMath {
         if x <= edge0 { return 0 }
         if x >= edge1 { return 65536 }
         let t = ((x - edge0) << 16) / (edge1 - edge0)
-        return (t * t >> 16) * (3 * 65536 - 2 * t) >> 16
+        return (((t * t) >> 16) * (3 * 65536 - 2 * t)) >> 16
     }
 
     /// A wave phase (1/65536 turns) at `time` for something turning `cyclesPerSecond` times a second.

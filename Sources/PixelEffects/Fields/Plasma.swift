@@ -68,7 +68,7 @@ public struct Plasma: Scene, Sendable {
                             canvas.paintLEDs { y, row in
                                 let b = Int(sine[FieldMath.index(y * step * 13 / 10 + tB)])
                                 // The bend: up to ±0.35 turn of phase, from a slower wave in y.
-                                let bend = Int(sine[FieldMath.index(y * step * 7 / 10 + tE)]) * 23_000 >> 16
+                                let bend = (Int(sine[FieldMath.index(y * step * 7 / 10 + tE)]) * 23_000) >> 16
                                 for x in 0..<row.count {
                                     let d = Int(sine[FieldMath.index(columnD[x] + bend)])
                                     let sum = Int(columnA[x]) + b + Int(diagonal[x + y]) + d  // ±4 · 65536
