@@ -7,11 +7,14 @@ public enum FieldEffect: Scene, Sendable {
     case plasma(Plasma)
     /// The noise field (`noise`).
     case noise(Noise)
+    /// The lava lamp (`lava-lamp`).
+    case lavaLamp(LavaLamp)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Plasma.descriptor,
         Noise.descriptor,
+        LavaLamp.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
@@ -23,6 +26,9 @@ public enum FieldEffect: Scene, Sendable {
         case var .noise(s):
             s.render(into: &canvas, at: time)
             self = .noise(s)
+        case var .lavaLamp(s):
+            s.render(into: &canvas, at: time)
+            self = .lavaLamp(s)
         }
     }
 }
