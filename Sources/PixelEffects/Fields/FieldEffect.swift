@@ -9,12 +9,15 @@ public enum FieldEffect: Scene, Sendable {
     case noise(Noise)
     /// The lava lamp (`lava-lamp`).
     case lavaLamp(LavaLamp)
+    /// The ocean swells (`ocean`).
+    case ocean(Ocean)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Plasma.descriptor,
         Noise.descriptor,
         LavaLamp.descriptor,
+        Ocean.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
@@ -29,6 +32,9 @@ public enum FieldEffect: Scene, Sendable {
         case var .lavaLamp(s):
             s.render(into: &canvas, at: time)
             self = .lavaLamp(s)
+        case var .ocean(s):
+            s.render(into: &canvas, at: time)
+            self = .ocean(s)
         }
     }
 }
