@@ -11,6 +11,8 @@ public enum FieldEffect: Scene, Sendable {
     case lavaLamp(LavaLamp)
     /// The ocean swells (`ocean`).
     case ocean(Ocean)
+    /// The two-source ripples (`interference`).
+    case interference(Interference)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
@@ -18,6 +20,7 @@ public enum FieldEffect: Scene, Sendable {
         Noise.descriptor,
         LavaLamp.descriptor,
         Ocean.descriptor,
+        Interference.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
@@ -35,6 +38,9 @@ public enum FieldEffect: Scene, Sendable {
         case var .ocean(s):
             s.render(into: &canvas, at: time)
             self = .ocean(s)
+        case var .interference(s):
+            s.render(into: &canvas, at: time)
+            self = .interference(s)
         }
     }
 }
