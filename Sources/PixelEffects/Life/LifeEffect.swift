@@ -3,11 +3,20 @@ import PixelCore
 /// The Life family's effects (Game of Life, rainbow, colour waves) as one closed type, so the catalog's `EffectScene` stays a
 /// switch over concrete types (Embedded Swift has no value-type existentials).
 public enum LifeEffect: Scene, Sendable {
+    /// The diagonal rainbow (`rainbow`).
+    case rainbow(Rainbow)
+
     /// The family's effects, in menu order.
-    static let descriptors: [EffectDescriptor] = []
+    static let descriptors: [EffectDescriptor] = [
+        Rainbow.descriptor,
+    ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
-        switch self {}
+        switch self {
+        case var .rainbow(s):
+            s.render(into: &canvas, at: time)
+            self = .rainbow(s)
+        }
     }
 }
