@@ -5,10 +5,13 @@ import PixelCore
 public enum LifeEffect: Scene, Sendable {
     /// The diagonal rainbow (`rainbow`).
     case rainbow(Rainbow)
+    /// The colour waves (`color-waves`).
+    case colorWaves(ColorWaves)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Rainbow.descriptor,
+        ColorWaves.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
@@ -17,6 +20,9 @@ public enum LifeEffect: Scene, Sendable {
         case var .rainbow(s):
             s.render(into: &canvas, at: time)
             self = .rainbow(s)
+        case var .colorWaves(s):
+            s.render(into: &canvas, at: time)
+            self = .colorWaves(s)
         }
     }
 }
