@@ -58,9 +58,11 @@ public struct LavaLamp: Scene, Sendable {
         var lanes = Array(0..<count)
         for i in stride(from: count - 1, to: 0, by: -1) { lanes.swapAt(i, rng.int(in: 0...i)) }
         blobs = lanes.map { lane in
-            let r = radius * rng.fixed(in: 0.75...1.25)
-            let swingX = (width * 16 / count * Int(rng.fixed(in: 0.5...1).raw)) >> 16
-            let swingY = (height * 8 * Int(rng.fixed(in: 0.75...1.05).raw)) >> 16
+            let r = max(radius * rng.fixed(in: 0.75...1.25), Fixed(1.5))
+            // Centres stay on the panel, turning back at least half a radius inside its edges.
+            let halfR = Int(r.raw >> 13)  // r/2 in 1/16 LED
+            let swingX = (max(min(width * 16 / count, width * 8 - halfR), width * 4 / count) * Int(rng.fixed(in: 0.5...1).raw)) >> 16
+            let swingY = (max(height * 8 - halfR, height * 4) * Int(rng.fixed(in: 0.8...1).raw)) >> 16
             let rSquared = (Int(r.raw) * Int(r.raw)) >> 24  // Q8 LED²
             return Blob(centerX: (2 * lane + 1) * width * 8 / count, centerY: height * 8, swingX: swingX, swingY: swingY,
                         rateX: rng.fixed(in: 0.02...0.06), rateY: rng.fixed(in: 0.04...0.09),
