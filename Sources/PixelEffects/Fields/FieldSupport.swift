@@ -21,7 +21,4 @@ enum FieldMath {
     @inline(__always) static func phase(_ time: FrameTime, _ cyclesPerSecond: Fixed) -> Int {
         Int(time.phase(cyclesPerSecond: cyclesPerSecond).raw)
     }
-
-    /// The colours of `palette`, 256 entries in linear light.
-    static func colors(_ palette: Palette) -> [LinearColor] { palette.table.colors }
 }
