@@ -5,16 +5,20 @@ import PixelCore
 public enum NatureEffect: Scene, Sendable {
     /// Flames rising from the bottom edge.
     case fire(Fire)
+    /// Waving curtains of northern lights.
+    case aurora(Aurora)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Fire.descriptor,
+        Aurora.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         switch self {
         case var .fire(s): s.render(into: &canvas, at: time); self = .fire(s)
+        case var .aurora(s): s.render(into: &canvas, at: time); self = .aurora(s)
         }
     }
 }
