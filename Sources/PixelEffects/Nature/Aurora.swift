@@ -44,17 +44,17 @@ public struct Aurora: Scene, Sendable {
 
     let width: Int, height: Int
     let speed: Fixed
-    let table: PaletteTable
     let curtains: [Curtain]
-    /// 1 / (length below the band) and 1 / (length above it), per LED, as Q16.16.
-    let inverseBelow: Fixed, inverseAbove: Fixed
+    /// A curtain's colour at full strength by distance below its band in quarter LEDs,
+    /// from `profileStart` quarters (above the band, negative) down.
+    let profile: [LinearColor]
+    let profileStart: Int
     /// Per-column scratch: band position (LEDs) and brightness of each curtain.
     var bands: [Fixed], strengths: [Fixed]
 
     /// An aurora for a `width × height` panel.
     public init(width: Int, height: Int, speed: Fixed, length: Fixed, folds: Fixed, palette: Palette, seed: UInt64) {
         self.width = width; self.height = height; self.speed = speed
-        table = palette.table
         var rng = SeededRandom(seed: seed)
         let w = max(width, 1)
         // Fine rays: one every 3 to 6 LEDs, at least four across the panel.
@@ -74,8 +74,20 @@ public struct Aurora: Scene, Sendable {
                            brightness: i == 0 ? 1 : Fixed(7, over: 10))
         }
         let below = max(Fixed(height) * length, .one), above = max(Fixed(height) * Fixed(35, over: 100), .one)
-        inverseBelow = .one / below
-        inverseAbove = .one / above
+        // The curtain's colour at full strength by distance from its band, in quarter LEDs.
+        let table = palette.table
+        let quartersAbove = (above * 4).ceil, quartersBelow = (below * 4).ceil
+        profileStart = -quartersAbove
+        profile = (-quartersAbove...quartersBelow).map { q in
+            let d = Fixed(q, over: 4)
+            if d >= .zero {
+                let level = max(.zero, .one - d / below)
+                // Bright green at the band to darker green at the hem.
+                return table[110 - (50 * (.one - level)).rounded].scaled(by: level * level)
+            }
+            let level = max(.zero, .one + d / above)
+            return table[110 + (105 * (.one - level)).rounded].scaled(by: level * level)
+        }
         bands = Array(repeating: .zero, count: width * 2)
         strengths = bands
     }
@@ -106,31 +118,21 @@ public struct Aurora: Scene, Sendable {
                 strengths[c * width + x] = s * curtain.brightness
             }
         }
-        let below = inverseBelow.raw, above = inverseAbove.raw
-        table.colors.withUnsafeBufferPointer { colors in
+        let first = profileStart, count = profile.count
+        profile.withUnsafeBufferPointer { profile in
             bands.withUnsafeBufferPointer { bands in
                 strengths.withUnsafeBufferPointer { strengths in
                     canvas.paintLEDs { y, row in
-                        let centre = Int64(y) << 16 + 32768
+                        // LED centre in quarter LEDs.
+                        let centre = (y << 2) &+ 2
                         for x in 0..<width {
                             var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
                             var i = x
                             for _ in 0..<2 {
-                                let d = centre - Int64(bands[i].raw)  // LEDs below the band, Q16.16
-                                var level: Int64, index: Int
-                                if d >= 0 {
-                                    level = 65536 - ((d * Int64(below)) >> 16)
-                                    // Bright green at the band to darker green at the hem.
-                                    index = 110 - Int((50 * (65536 - level)) >> 16)
-                                    level = (level * level) >> 16
-                                } else {
-                                    level = 65536 - ((-d * Int64(above)) >> 16)
-                                    index = 110 + Int((105 * (65536 - level)) >> 16)
-                                    level = (level * level) >> 16
-                                }
-                                if level > 0 {
-                                    let c = colors[index & 255].scaled(by: Fixed(raw: Int32((level * Int64(strengths[i].raw)) >> 16)))
-                                    r &+= UInt32(c.red); g &+= UInt32(c.green); b &+= UInt32(c.blue)
+                                let k = centre &- Int(bands[i].raw >> 14) &- first
+                                if k >= 0 && k < count {
+                                    let c = profile[k], s = UInt32(strengths[i].raw)
+                                    r &+= (UInt32(c.red) &* s) >> 16; g &+= (UInt32(c.green) &* s) >> 16; b &+= (UInt32(c.blue) &* s) >> 16
                                 }
                                 i &+= width
                             }
