@@ -7,11 +7,14 @@ public enum NatureEffect: Scene, Sendable {
     case fire(Fire)
     /// Waving curtains of northern lights.
     case aurora(Aurora)
+    /// Snow falling and swaying.
+    case snowfall(Snowfall)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Fire.descriptor,
         Aurora.descriptor,
+        Snowfall.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
@@ -19,6 +22,7 @@ public enum NatureEffect: Scene, Sendable {
         switch self {
         case var .fire(s): s.render(into: &canvas, at: time); self = .fire(s)
         case var .aurora(s): s.render(into: &canvas, at: time); self = .aurora(s)
+        case var .snowfall(s): s.render(into: &canvas, at: time); self = .snowfall(s)
         }
     }
 }
