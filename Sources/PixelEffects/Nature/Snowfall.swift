@@ -15,8 +15,8 @@ public struct Snowfall: Scene, Sendable {
         summary: "snowflakes of varied size falling and swaying through a dark sky",
         parameters: [
             .speed,
-            EffectParameter("density", "how many flakes: per 100 LEDs on panels up to 32 rows, the same look on taller ones",
-                            .number(range: 0.5...30, default: 6, unit: "flakes/100 LEDs")),
+            EffectParameter("density", "how many flakes: per 100 LEDs on panels up to 32 rows at size 1, the same look on taller ones",
+                            .number(range: 0.5...20, default: 6, unit: "flakes/100 LEDs")),
             EffectParameter("size", "flake size, as a multiple of the natural size for the panel",
                             .number(range: 0.5...3, default: 1, unit: "x")),
             .palette(default: "ice"),
@@ -52,7 +52,9 @@ public struct Snowfall: Scene, Sendable {
         var rng = SeededRandom(seed: seed)
         // Panels taller than 32 rows get proportionally bigger (and so fewer) flakes.
         let scale = max(Fixed.one, Fixed(height) / 32)
-        let area = Int64(width * height) * 65536 / Int64((scale * scale).raw)
+        // Bigger flakes (a larger size) come fewer, so the sky is about as full.
+        let unit = scale * max(.one, size)
+        let area = Int64(width * height) * 65536 / Int64((unit * unit).raw)
         let count = max(2, Int((Int64(density.raw) * area) >> 16) / 100)
         let h = Fixed(height)
         flakes = (0..<count).map { _ in
