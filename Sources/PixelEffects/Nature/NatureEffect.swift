@@ -9,12 +9,15 @@ public enum NatureEffect: Scene, Sendable {
     case aurora(Aurora)
     /// Snow falling and swaying.
     case snowfall(Snowfall)
+    /// Raindrops rippling still water.
+    case rainOnWater(RainOnWater)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Fire.descriptor,
         Aurora.descriptor,
         Snowfall.descriptor,
+        RainOnWater.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
@@ -23,6 +26,7 @@ public enum NatureEffect: Scene, Sendable {
         case var .fire(s): s.render(into: &canvas, at: time); self = .fire(s)
         case var .aurora(s): s.render(into: &canvas, at: time); self = .aurora(s)
         case var .snowfall(s): s.render(into: &canvas, at: time); self = .snowfall(s)
+        case var .rainOnWater(s): s.render(into: &canvas, at: time); self = .rainOnWater(s)
         }
     }
 }
