@@ -16,7 +16,7 @@ public struct Confetti: Scene, Sendable {
         parameters: [
             .speed,
             EffectParameter("density", "how many sparks: about this share of the panel is lit at once",
-                            .number(range: 0.01...0.6, default: 0.12, unit: "of LEDs")),
+                            .number(range: 0.01...0.4, default: 0.12, unit: "of LEDs")),
             EffectParameter("fade", "how long a spark takes to fade out", .number(range: 0.2...5, default: 1.5, unit: "s")),
             .palette(default: "party"),
         ],

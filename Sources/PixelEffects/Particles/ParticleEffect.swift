@@ -5,16 +5,20 @@ import PixelCore
 public enum ParticleEffect: Scene, Sendable {
     /// Sparks of palette colour popping up and fading.
     case confetti(Confetti)
+    /// Rockets bursting into sparks.
+    case fireworks(Fireworks)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Confetti.descriptor,
+        Fireworks.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         switch self {
         case var .confetti(s): s.render(into: &canvas, at: time); self = .confetti(s)
+        case var .fireworks(s): s.render(into: &canvas, at: time); self = .fireworks(s)
         }
     }
 }
