@@ -17,7 +17,7 @@ public struct Fireworks: Scene, Sendable {
         parameters: [
             .speed,
             EffectParameter("rate", "rockets launched per second on a 64-wide panel (more on wider panels)",
-                            .number(range: 0.2...5, default: 1.5, unit: "rockets/s")),
+                            .number(range: 0.2...3, default: 1.5, unit: "rockets/s")),
             EffectParameter("size", "burst radius, as a share of the panel's height", .number(range: 0.15...0.8, default: 0.4, unit: "of height")),
             .palette(default: "party"),
         ],
@@ -121,28 +121,35 @@ public struct Fireworks: Scene, Sendable {
         let rotation = (Trig.cosine(turn), Trig.sine(turn))
         // The first instants of a burst flash white.
         let flash = a < Fixed(15, over: 100) ? .one - a / Fixed(15, over: 100) : Fixed.zero
+        // Where along its flight each trail point is: the same for every spark of the burst.
+        var trail: [(s: Fixed, out: Fixed, drop: Fixed)] = []
+        for j in 0..<3 {
+            let s = a - Fixed(j * 5, over: 100)
+            guard s >= .zero else { break }
+            trail.append((s, s * (.one + c) / (s + c), gravity * s * s / 2))
+        }
         for i in 0..<sparks {
             let (dx0, dy0) = directions[i]
             let dx = dx0 * rotation.0 - dy0 * rotation.1, dy = dx0 * rotation.1 + dy0 * rotation.0
             let spark = Mix.hash(seed, burst, i)
             let sparkReach = reach * (Fixed(35, over: 100) + Fixed(raw: Int32(spark & 0xFFFF)) * Fixed(65, over: 100))  // 0.35 ... 1
             let sparkLife = life * (Fixed(7, over: 10) + Fixed(raw: Int32((spark >> 16) & 0x4CCC)))  // 0.7 ... 1
+            guard a < sparkLife + Fixed(1, over: 10) else { continue }
+            let inverseLife = .one / sparkLife
             var color = table[hue + Int((spark >> 32) & 31) - 16]
             if flash > .zero {
                 color = LinearColor(red: color.red &+ UInt16((UInt32(65535 - color.red) * UInt32(flash.raw)) >> 16),
                                     green: color.green &+ UInt16((UInt32(65535 - color.green) * UInt32(flash.raw)) >> 16),
                                     blue: color.blue &+ UInt16((UInt32(65535 - color.blue) * UInt32(flash.raw)) >> 16))
             }
-            for j in 0..<3 {
-                let s = a - Fixed(j * 5, over: 100)
-                guard s >= .zero, s < sparkLife else { continue }
-                let out = sparkReach * (s * (.one + c) / (s + c))
-                let px = x + dx * out, py = y + dy * out + gravity * s * s / 2
-                let left = .one - s / sparkLife
+            for (j, point) in trail.enumerated() {
+                guard point.s < sparkLife else { continue }
+                let out = sparkReach * point.out
+                let left = .one - point.s * inverseLife
                 var level = left * (Fixed(1, over: 2) + left / 2) / Fixed(j + 1)
                 // Twinkle as it dies.
-                if left < Fixed(4, over: 10) && Mix.hash(seed, burst, i, Int(s.raw >> 12)) & 3 == 0 { level = level / 4 }
-                light.disc(x: px, y: py, radius: sparkRadius, color: color, intensity: level)
+                if left < Fixed(4, over: 10) && Mix.hash(seed, burst, i, Int(point.s.raw >> 12)) & 3 == 0 { level = level / 4 }
+                light.disc(x: x + dx * out, y: y + dy * out + point.drop, radius: sparkRadius, color: color, intensity: level)
             }
         }
     }

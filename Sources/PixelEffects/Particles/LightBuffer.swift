@@ -81,16 +81,24 @@ struct LightBuffer: Sendable {
         let y0 = max(0, (y - radius).floor), y1 = min(height - 1, (y + radius).floor)
         guard x0 <= x1, y0 <= y1 else { return }
         let cx = Int64(x.raw), cy = Int64(y.raw)
-        for ly in y0...y1 {
-            let dy = (Int64(ly) << 16) + 32768 - cy
-            let dy2 = dy * dy
-            for lx in x0...x1 {
-                let dx = (Int64(lx) << 16) + 32768 - cx
-                let inside = r2 - dx * dx - dy2
-                let cover = ((inside * inverse) >> 32) + 32768
-                guard cover > 0 else { continue }
-                let w = min(cover, 65536)
-                add(x: lx, y: ly, color: color, weight: UInt32((w * level) >> 16))
+        let red = UInt32(color.red), green = UInt32(color.green), blue = UInt32(color.blue)
+        let width = width
+        light.withUnsafeMutableBufferPointer { light in
+            for ly in y0...y1 {
+                let dy = (Int64(ly) << 16) &+ 32768 &- cy
+                let dy2 = dy &* dy
+                var i = (ly &* width &+ x0) &* 3
+                for lx in x0...x1 {
+                    let dx = (Int64(lx) << 16) &+ 32768 &- cx
+                    let cover = (((r2 &- dx &* dx &- dy2) &* inverse) >> 32) &+ 32768
+                    if cover > 0 {
+                        let w = UInt32((min(cover, 65536) &* level) >> 16)
+                        light[i] &+= (red &* w) >> 16
+                        light[i &+ 1] &+= (green &* w) >> 16
+                        light[i &+ 2] &+= (blue &* w) >> 16
+                    }
+                    i &+= 3
+                }
             }
         }
     }
