@@ -7,11 +7,14 @@ public enum ParticleEffect: Scene, Sendable {
     case confetti(Confetti)
     /// Rockets bursting into sparks.
     case fireworks(Fireworks)
+    /// Balls bouncing under gravity.
+    case bouncingBalls(BouncingBalls)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Confetti.descriptor,
         Fireworks.descriptor,
+        BouncingBalls.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
@@ -19,6 +22,7 @@ public enum ParticleEffect: Scene, Sendable {
         switch self {
         case var .confetti(s): s.render(into: &canvas, at: time); self = .confetti(s)
         case var .fireworks(s): s.render(into: &canvas, at: time); self = .fireworks(s)
+        case var .bouncingBalls(s): s.render(into: &canvas, at: time); self = .bouncingBalls(s)
         }
     }
 }
