@@ -9,12 +9,15 @@ public enum ParticleEffect: Scene, Sendable {
     case fireworks(Fireworks)
     /// Balls bouncing under gravity.
     case bouncingBalls(BouncingBalls)
+    /// Particles drifting along a flow field.
+    case drift(Drift)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Confetti.descriptor,
         Fireworks.descriptor,
         BouncingBalls.descriptor,
+        Drift.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
@@ -23,6 +26,7 @@ public enum ParticleEffect: Scene, Sendable {
         case var .confetti(s): s.render(into: &canvas, at: time); self = .confetti(s)
         case var .fireworks(s): s.render(into: &canvas, at: time); self = .fireworks(s)
         case var .bouncingBalls(s): s.render(into: &canvas, at: time); self = .bouncingBalls(s)
+        case var .drift(s): s.render(into: &canvas, at: time); self = .drift(s)
         }
     }
 }
