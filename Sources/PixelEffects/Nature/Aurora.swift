@@ -92,6 +92,7 @@ public struct Aurora: Scene, Sendable {
         strengths = bands
     }
 
+    /// Draws the effect as it is `time` after it started.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         let width = width, h = Fixed(height)

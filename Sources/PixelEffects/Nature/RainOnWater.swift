@@ -115,6 +115,7 @@ public struct RainOnWater: Scene, Sendable {
         }
     }
 
+    /// Draws the effect as it is `time` after it started.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         let (restart, count) = clock.advance(to: t)

@@ -83,6 +83,7 @@ public struct BouncingBalls: Scene, Sendable {
         return max(.zero, ball.speeds[k] * tau - gravity * tau * tau / 2)
     }
 
+    /// Draws the effect as it is `time` after it started.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         light.clear()

@@ -55,6 +55,7 @@ public struct Confetti: Scene, Sendable {
         light = LightBuffer(width: width, height: height)
     }
 
+    /// Draws the effect as it is `time` after it started.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         light.clear()

@@ -157,6 +157,7 @@ public struct Drift: Scene, Sendable {
         }
     }
 
+    /// Draws the effect as it is `time` after it started.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         let (restart, steps) = clock.advance(to: t)

@@ -68,6 +68,7 @@ public struct Fireworks: Scene, Sendable {
         Fixed(raw: Int32(clamping: (nanoseconds << 16) / 1_000_000_000))
     }
 
+    /// Draws the effect as it is `time` after it started.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         light.clear()
