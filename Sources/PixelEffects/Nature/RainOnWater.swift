@@ -17,9 +17,9 @@ public struct RainOnWater: Scene, Sendable {
         parameters: [
             .speed,
             EffectParameter("drops", "how often drops fall, on a 64×32 panel (more on bigger panels, fewer on smaller)",
-                            .number(range: 0.2...20, default: 3, unit: "drops/s")),
+                            .number(range: 0.2...20, default: 4, unit: "drops/s")),
             EffectParameter("damping", "share of a ripple's height lost each step: higher dies away sooner",
-                            .number(range: 0.005...0.2, default: 0.03, unit: "per step")),
+                            .number(range: 0.005...0.2, default: 0.06, unit: "per step")),
             .palette(default: "ocean"),
         ],
         make: { values, seed, width, height in
