@@ -3,11 +3,18 @@ import PixelCore
 /// The Geometry family's effects (tunnel, spiral, kaleidoscope, Lissajous, DNA, rotozoom, Julia, hypnotic rings) as one closed type, so the catalog's `EffectScene` stays a
 /// switch over concrete types (Embedded Swift has no value-type existentials).
 public enum GeometryEffect: Scene, Sendable {
+    /// Flying down a tunnel.
+    case tunnel(Tunnel)
+
     /// The family's effects, in menu order.
-    static let descriptors: [EffectDescriptor] = []
+    static let descriptors: [EffectDescriptor] = [
+        Tunnel.descriptor,
+    ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
-        switch self {}
+        switch self {
+        case var .tunnel(s): s.render(into: &canvas, at: time); self = .tunnel(s)
+        }
     }
 }
