@@ -5,16 +5,24 @@ import PixelCore
 public enum GeometryEffect: Scene, Sendable {
     /// Flying down a tunnel.
     case tunnel(Tunnel)
+    /// A turning spiral.
+    case spiral(Spiral)
+    /// Concentric rings moving outward.
+    case hypnoticRings(HypnoticRings)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Tunnel.descriptor,
+        Spiral.descriptor,
+        HypnoticRings.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         switch self {
         case var .tunnel(s): s.render(into: &canvas, at: time); self = .tunnel(s)
+        case var .spiral(s): s.render(into: &canvas, at: time); self = .spiral(s)
+        case var .hypnoticRings(s): s.render(into: &canvas, at: time); self = .hypnoticRings(s)
         }
     }
 }

@@ -61,3 +61,11 @@ extension LinearColor {
                            blue: UInt16((UInt32(blue) &* l) >> 8))
     }
 }
+
+/// A palette index that runs 0 → 255 → 0 as `position` rises through 512, so a position that
+/// flows continuously never jumps from a palette's last colour back to its first (palettes
+/// like heat or ice do not wrap round).
+@inline(__always) func mirroredIndex(_ position: Int32) -> Int {
+    let q = Int(position & 511)
+    return q < 256 ? q : 511 - q
+}

@@ -62,7 +62,7 @@ public struct Tunnel: Scene, Sendable {
                 let u = (turn & 0xFFFF) &* segments
                 let v = d &+ flight
                 let light = ((u ^ v) >> 16) & 1 == 0 ? shade[i] : shade[i] * 5 / 16
-                row[x] = colors[Int((v >> 11) & 255)].times(light)
+                row[x] = colors[mirroredIndex(v >> 11)].times(light)
                 i += 1
             }
         }
