@@ -9,12 +9,15 @@ public enum GeometryEffect: Scene, Sendable {
     case spiral(Spiral)
     /// Concentric rings moving outward.
     case hypnoticRings(HypnoticRings)
+    /// A Julia-set fractal.
+    case julia(Julia)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Tunnel.descriptor,
         Spiral.descriptor,
         HypnoticRings.descriptor,
+        Julia.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
@@ -23,6 +26,7 @@ public enum GeometryEffect: Scene, Sendable {
         case var .tunnel(s): s.render(into: &canvas, at: time); self = .tunnel(s)
         case var .spiral(s): s.render(into: &canvas, at: time); self = .spiral(s)
         case var .hypnoticRings(s): s.render(into: &canvas, at: time); self = .hypnoticRings(s)
+        case var .julia(s): s.render(into: &canvas, at: time); self = .julia(s)
         }
     }
 }
