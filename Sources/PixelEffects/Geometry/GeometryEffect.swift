@@ -11,12 +11,15 @@ public enum GeometryEffect: Scene, Sendable {
     case hypnoticRings(HypnoticRings)
     /// A Julia-set fractal.
     case julia(Julia)
+    /// A turning, zooming chequered plane.
+    case rotozoom(Rotozoom)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Tunnel.descriptor,
         Spiral.descriptor,
         HypnoticRings.descriptor,
+        Rotozoom.descriptor,
         Julia.descriptor,
     ]
 
@@ -27,6 +30,7 @@ public enum GeometryEffect: Scene, Sendable {
         case var .spiral(s): s.render(into: &canvas, at: time); self = .spiral(s)
         case var .hypnoticRings(s): s.render(into: &canvas, at: time); self = .hypnoticRings(s)
         case var .julia(s): s.render(into: &canvas, at: time); self = .julia(s)
+        case var .rotozoom(s): s.render(into: &canvas, at: time); self = .rotozoom(s)
         }
     }
 }
