@@ -13,12 +13,15 @@ public enum GeometryEffect: Scene, Sendable {
     case julia(Julia)
     /// A turning, zooming chequered plane.
     case rotozoom(Rotozoom)
+    /// A flowing field folded into mirrored wedges.
+    case kaleidoscope(Kaleidoscope)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Tunnel.descriptor,
         Spiral.descriptor,
         HypnoticRings.descriptor,
+        Kaleidoscope.descriptor,
         Rotozoom.descriptor,
         Julia.descriptor,
     ]
@@ -31,6 +34,7 @@ public enum GeometryEffect: Scene, Sendable {
         case var .hypnoticRings(s): s.render(into: &canvas, at: time); self = .hypnoticRings(s)
         case var .julia(s): s.render(into: &canvas, at: time); self = .julia(s)
         case var .rotozoom(s): s.render(into: &canvas, at: time); self = .rotozoom(s)
+        case var .kaleidoscope(s): s.render(into: &canvas, at: time); self = .kaleidoscope(s)
         }
     }
 }
