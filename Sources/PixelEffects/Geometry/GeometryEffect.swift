@@ -15,6 +15,8 @@ public enum GeometryEffect: Scene, Sendable {
     case rotozoom(Rotozoom)
     /// A flowing field folded into mirrored wedges.
     case kaleidoscope(Kaleidoscope)
+    /// A turning double helix.
+    case dna(DNA)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
@@ -23,6 +25,7 @@ public enum GeometryEffect: Scene, Sendable {
         HypnoticRings.descriptor,
         Kaleidoscope.descriptor,
         Rotozoom.descriptor,
+        DNA.descriptor,
         Julia.descriptor,
     ]
 
@@ -35,6 +38,7 @@ public enum GeometryEffect: Scene, Sendable {
         case var .julia(s): s.render(into: &canvas, at: time); self = .julia(s)
         case var .rotozoom(s): s.render(into: &canvas, at: time); self = .rotozoom(s)
         case var .kaleidoscope(s): s.render(into: &canvas, at: time); self = .kaleidoscope(s)
+        case var .dna(s): s.render(into: &canvas, at: time); self = .dna(s)
         }
     }
 }
