@@ -58,6 +58,7 @@ public struct DNA: Scene, Sendable {
         var onRung = false, oneInFront = true
     }
 
+    /// Draws the frame at `time` (the same picture for the same instant, whatever came before).
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         // The helix turns once every 3 s and slides along a bead spacing every second.

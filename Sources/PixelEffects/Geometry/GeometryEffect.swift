@@ -7,26 +7,29 @@ public enum GeometryEffect: Scene, Sendable {
     case tunnel(Tunnel)
     /// A turning spiral.
     case spiral(Spiral)
-    /// Concentric rings moving outward.
-    case hypnoticRings(HypnoticRings)
-    /// A Julia-set fractal.
-    case julia(Julia)
-    /// A turning, zooming chequered plane.
-    case rotozoom(Rotozoom)
     /// A flowing field folded into mirrored wedges.
     case kaleidoscope(Kaleidoscope)
+    /// A Lissajous curve with a fading trail.
+    case lissajous(Lissajous)
     /// A turning double helix.
     case dna(DNA)
+    /// A turning, zooming chequered plane.
+    case rotozoom(Rotozoom)
+    /// A Julia-set fractal.
+    case julia(Julia)
+    /// Concentric rings moving outward.
+    case hypnoticRings(HypnoticRings)
 
     /// The family's effects, in menu order.
     static let descriptors: [EffectDescriptor] = [
         Tunnel.descriptor,
         Spiral.descriptor,
-        HypnoticRings.descriptor,
         Kaleidoscope.descriptor,
-        Rotozoom.descriptor,
+        Lissajous.descriptor,
         DNA.descriptor,
+        Rotozoom.descriptor,
         Julia.descriptor,
+        HypnoticRings.descriptor,
     ]
 
     /// Renders the wrapped effect, keeping whatever state it advances.
@@ -34,11 +37,12 @@ public enum GeometryEffect: Scene, Sendable {
         switch self {
         case var .tunnel(s): s.render(into: &canvas, at: time); self = .tunnel(s)
         case var .spiral(s): s.render(into: &canvas, at: time); self = .spiral(s)
-        case var .hypnoticRings(s): s.render(into: &canvas, at: time); self = .hypnoticRings(s)
-        case var .julia(s): s.render(into: &canvas, at: time); self = .julia(s)
-        case var .rotozoom(s): s.render(into: &canvas, at: time); self = .rotozoom(s)
         case var .kaleidoscope(s): s.render(into: &canvas, at: time); self = .kaleidoscope(s)
+        case var .lissajous(s): s.render(into: &canvas, at: time); self = .lissajous(s)
         case var .dna(s): s.render(into: &canvas, at: time); self = .dna(s)
+        case var .rotozoom(s): s.render(into: &canvas, at: time); self = .rotozoom(s)
+        case var .julia(s): s.render(into: &canvas, at: time); self = .julia(s)
+        case var .hypnoticRings(s): s.render(into: &canvas, at: time); self = .hypnoticRings(s)
         }
     }
 }

@@ -40,6 +40,7 @@ public struct HypnoticRings: Scene, Sendable {
         rings = polar.radius.map { r in Int32(clamping: (Int64(r) << 16) / w) }
     }
 
+    /// Draws the frame at `time` (the same picture for the same instant, whatever came before).
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         // Outward at one ring a second; the spacing breathes once every 5 s.

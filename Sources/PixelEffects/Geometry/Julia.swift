@@ -54,6 +54,7 @@ public struct Julia: Scene, Sendable {
         rowReady = Array(repeating: false, count: half)
     }
 
+    /// Draws the frame at `time` (the same picture for the same instant, whatever came before).
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         // c glides round its circle once a minute.

@@ -58,6 +58,7 @@ public struct Kaleidoscope: Scene, Sendable {
         foldedX = fx; foldedY = fy; self.ring = ring
     }
 
+    /// Draws the frame at `time` (the same picture for the same instant, whatever came before).
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         // Each plane wave: a direction turning at its own rate, and a phase running along it.
@@ -89,8 +90,9 @@ public struct Kaleidoscope: Scene, Sendable {
                                 let b = Int32(truncatingIfNeeded: (fx * bx + fy * by) >> 16)
                                 let c = Int32(truncatingIfNeeded: (fx * cx + fy * cy) >> 16)
                                 let sum = sin(a &+ ap) &+ sin(b &- bp) &+ sin(c &+ cp) &+ sin(ring[i] &- rp)  // ±65536
-                                // Colour from the sum; brightness from a faster wave of it, for crisp edges.
-                                let glow = (sin(sum &* 3 >> 1) &+ 16384) >> 7  // 0...256
+                                // Colour from the sum; brightness from a wave of it (the sum read as a
+                                // phase), so bright bands edge the colours.
+                                let glow = (sin(sum) &+ 16384) >> 7  // 0...256
                                 row[x] = colors[mirroredIndex((sum >> 8) &+ shift)].times(56 + glow * 200 / 256)
                                 i += 1
                             }

@@ -35,6 +35,7 @@ public struct Rotozoom: Scene, Sendable {
         colors = palette.table
     }
 
+    /// Draws the frame at `time` (the same picture for the same instant, whatever came before).
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         // Tile size in LEDs: breathing by ±zoom every 9 s, never under 3 LEDs.

@@ -42,6 +42,7 @@ public struct Spiral: Scene, Sendable {
         self.phase = phase; self.radial = radial
     }
 
+    /// Draws the frame at `time` (the same picture for the same instant, whatever came before).
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         // The arms turn once every 4 s; colours flow out at 40 palette steps a second.

@@ -46,6 +46,7 @@ public struct Tunnel: Scene, Sendable {
         }
     }
 
+    /// Draws the frame at `time` (the same picture for the same instant, whatever came before).
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         // Three rings of tiles a second forward; a roll of one turn in 12 s.
