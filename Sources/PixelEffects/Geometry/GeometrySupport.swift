@@ -69,3 +69,30 @@ extension LinearColor {
     let q = Int(position & 511)
     return q < 256 ? q : 511 - q
 }
+
+/// Samples per LED along each axis for the per-LED fields (tunnel, spiral, kaleidoscope,
+/// rings): 2 × 2 on panels of at most 1024 LEDs, where a field's fine detail would otherwise
+/// alias into mush and four samples an LED are cheap; 1 on larger panels.
+func fieldSampling(width: Int, height: Int) -> Int {
+    width * height <= 1024 ? 2 : 1
+}
+
+extension Canvas {
+    /// Paints every LED of the band from a field sampled 2 × 2 times per LED: `sample(i)`
+    /// gives the colour of sample `i` of a row-major grid `2 · width` wide, and each LED is the
+    /// mean of its four samples. (Panels with one sample per LED use `paintLEDs` directly, so
+    /// the sample function inlines into the loop.)
+    mutating func paintQuarters(width: Int, _ sample: (Int) -> LinearColor) {
+        let fine = width * 2
+        paintLEDs { y, row in
+            var i = 2 * y * fine
+            for x in row.indices {
+                let a = sample(i), b = sample(i + 1), c = sample(i + fine), d = sample(i + fine + 1)
+                row[x] = LinearColor(red: UInt16((UInt32(a.red) + UInt32(b.red) + UInt32(c.red) + UInt32(d.red) + 2) >> 2),
+                                     green: UInt16((UInt32(a.green) + UInt32(b.green) + UInt32(c.green) + UInt32(d.green) + 2) >> 2),
+                                     blue: UInt16((UInt32(a.blue) + UInt32(b.blue) + UInt32(c.blue) + UInt32(d.blue) + 2) >> 2))
+                i += 2
+            }
+        }
+    }
+}

@@ -23,6 +23,8 @@ public struct HypnoticRings: Scene, Sendable {
         })
 
     let width: Int
+    /// Samples per LED along each axis (2 on small panels).
+    let factor: Int
     let speed: Fixed
     let pulse: Fixed
     let colors: PaletteTable
@@ -34,9 +36,10 @@ public struct HypnoticRings: Scene, Sendable {
     public init(width: Int, height: Int, speed: Fixed, ringWidth: Fixed, pulse: Fixed, palette: Palette) {
         self.width = width; self.speed = speed; self.pulse = pulse
         colors = palette.table
-        let polar = PolarTable(width: width, height: height)
+        factor = fieldSampling(width: width, height: height)
+        let polar = PolarTable(width: width * factor, height: height * factor)
         // Ring width (a bright band and its groove) in units of the half-side, at least 3 LEDs.
-        let w = Int64(max(ringWidth, Fixed(3) / polar.unit).raw)
+        let w = Int64(max(ringWidth, Fixed(3 * factor) / polar.unit).raw)
         rings = polar.radius.map { r in Int32(clamping: (Int64(r) << 16) / w) }
     }
 
@@ -48,16 +51,21 @@ public struct HypnoticRings: Scene, Sendable {
         let breath = sine.sine(t.phase(cyclesPerSecond: Fixed(1, over: 5)).raw)  // Q1.14
         // Scale of the ring count: 1 + pulse·sin/2 (Q16.16).
         let scale = Int64(65536 + ((Int64(pulse.raw) * Int64(breath)) >> 15))
-        let width = width, rings = rings, colors = colors, sine = sine
-        canvas.paintLEDs { y, row in
-            var i = y * width
-            for x in row.indices {
-                let k = Int32(truncatingIfNeeded: (Int64(rings[i]) * scale) >> 16) &- travel
-                // Brightness across a ring: a raised cosine, dark at the groove.
-                let s = (16384 &- sine.sine((k & 0xFFFF) &+ 16384)) >> 7  // 0...256
-                row[x] = colors[Int((k >> 16) &* 23)].times(24 + s * 232 / 256)
-                i += 1
+        let width = width, factor = factor, rings = rings, colors = colors, sine = sine
+        // The colour of sample i (an LED, or a quarter of one on small panels).
+        @inline(__always) func sample(_ i: Int) -> LinearColor {
+            let k = Int32(truncatingIfNeeded: (Int64(rings[i]) * scale) >> 16) &- travel
+            // Brightness across a ring: a raised cosine, dark at the groove.
+            let s = (16384 &- sine.sine((k & 0xFFFF) &+ 16384)) >> 7  // 0...256
+            return colors[Int((k >> 16) &* 23)].times(24 + s * 232 / 256)
+        }
+        if factor == 1 {
+            canvas.paintLEDs { y, row in
+                var i = y * width
+                for x in row.indices { row[x] = sample(i); i += 1 }
             }
+        } else {
+            canvas.paintQuarters(width: width) { sample($0) }
         }
     }
 }

@@ -43,11 +43,11 @@ public struct Julia: Scene, Sendable {
     /// panels over 64×32, to stay within budget), zooming in to `zoom` ×.
     public init(width: Int, height: Int, speed: Fixed, iterations: Int, zoom: Fixed, palette: Palette) {
         self.width = width; self.height = height; self.speed = speed; self.zoom = zoom
-        // At most 52 K steps a frame over the half that is iterated, so that even the worst
+        // At most 48 K steps a frame over the half that is iterated, so that even the worst
         // case (the whole half inside the set, ~17 instructions a step) stays in budget:
-        // 13 steps at 128×64, 52 at 64×32.
+        // 12 steps at 128×64, 48 at 64×32.
         let iterated = max(1, width * ((height + 1) / 2))
-        self.iterations = Int32(max(8, min(iterations, 53_248 / iterated)))
+        self.iterations = Int32(max(8, min(iterations, 49_152 / iterated)))
         colors = palette.table
         let half = (height + 1) / 2
         counts = Array(repeating: 0, count: half * width)

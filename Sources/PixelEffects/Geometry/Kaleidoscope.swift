@@ -25,6 +25,8 @@ public struct Kaleidoscope: Scene, Sendable {
         })
 
     let width: Int
+    /// Samples per LED along each axis (2 on small panels).
+    let factor: Int
     let speed: Fixed
     /// Waves per unit of distance (Q16.16), from the scale.
     let frequency: Int64
@@ -38,8 +40,9 @@ public struct Kaleidoscope: Scene, Sendable {
     /// shorter half-side (no smaller than 3 LEDs).
     public init(width: Int, height: Int, speed: Fixed, segments: Int, scale: Fixed, palette: Palette) {
         self.width = width; self.speed = speed
-        let polar = PolarTable(width: width, height: height)
-        let feature = max(scale, Fixed(3) / polar.unit)
+        factor = fieldSampling(width: width, height: height)
+        let polar = PolarTable(width: width * factor, height: height * factor)
+        let feature = max(scale, Fixed(3 * factor) / polar.unit)
         frequency = Int64((Fixed.half / feature).raw)
         colors = palette.table
         let wedges = Int32(2 * segments), inverse = Int32(65536 / Int(wedges))
@@ -72,7 +75,7 @@ public struct Kaleidoscope: Scene, Sendable {
         let (cx, cy, cp) = wave(turnsPerSecond: Fixed(1, over: 11), start: Angle(turns: Fixed(2, over: 3)), runs: Fixed(1, over: 7))
         let rp = t.phase(cyclesPerSecond: Fixed(1, over: 4)).raw
         let shift = Int32(truncatingIfNeeded: t.distance(atRate: 16) >> 16)
-        let width = width, colors = colors
+        let width = width, factor = factor, colors = colors
         sine.values.withUnsafeBufferPointer { table in
             @inline(__always) func sin(_ phase: Int32) -> Int32 {
                 let i = Int((phase >> 8) & 255), f = phase & 255
@@ -82,20 +85,25 @@ public struct Kaleidoscope: Scene, Sendable {
             foldedX.withUnsafeBufferPointer { foldedX in
                 foldedY.withUnsafeBufferPointer { foldedY in
                     ring.withUnsafeBufferPointer { ring in
-                        canvas.paintLEDs { y, row in
-                            var i = y * width
-                            for x in row.indices {
-                                let fx = Int64(foldedX[i]), fy = Int64(foldedY[i])
-                                let a = Int32(truncatingIfNeeded: (fx * ax + fy * ay) >> 16)
-                                let b = Int32(truncatingIfNeeded: (fx * bx + fy * by) >> 16)
-                                let c = Int32(truncatingIfNeeded: (fx * cx + fy * cy) >> 16)
-                                let sum = sin(a &+ ap) &+ sin(b &- bp) &+ sin(c &+ cp) &+ sin(ring[i] &- rp)  // ±65536
-                                // Colour from the sum; brightness from a wave of it (the sum read as a
-                                // phase), so bright bands edge the colours.
-                                let glow = (sin(sum) &+ 16384) >> 7  // 0...256
-                                row[x] = colors[mirroredIndex((sum >> 8) &+ shift)].times(56 + glow * 200 / 256)
-                                i += 1
+                        // The colour of sample i (an LED, or a quarter of one on small panels).
+                        @inline(__always) func sample(_ i: Int) -> LinearColor {
+                            let fx = Int64(foldedX[i]), fy = Int64(foldedY[i])
+                            let a = Int32(truncatingIfNeeded: (fx * ax + fy * ay) >> 16)
+                            let b = Int32(truncatingIfNeeded: (fx * bx + fy * by) >> 16)
+                            let c = Int32(truncatingIfNeeded: (fx * cx + fy * cy) >> 16)
+                            let sum = sin(a &+ ap) &+ sin(b &- bp) &+ sin(c &+ cp) &+ sin(ring[i] &- rp)  // ±65536
+                            // Colour from the sum; brightness from a wave of it (the sum read as a
+                            // phase), so bright bands edge the colours.
+                            let glow = (sin(sum) &+ 16384) >> 7  // 0...256
+                            return colors[mirroredIndex((sum >> 8) &+ shift)].times(56 + glow * 200 / 256)
+                        }
+                        if factor == 1 {
+                            canvas.paintLEDs { y, row in
+                                var i = y * width
+                                for x in row.indices { row[x] = sample(i); i += 1 }
                             }
+                        } else {
+                            canvas.paintQuarters(width: width) { sample($0) }
                         }
                     }
                 }

@@ -21,6 +21,8 @@ public struct Spiral: Scene, Sendable {
         })
 
     let width: Int
+    /// Samples per LED along each axis (2 on small panels).
+    let factor: Int
     let speed: Fixed
     let colors: PaletteTable
     let sine = SineTable()
@@ -32,7 +34,8 @@ public struct Spiral: Scene, Sendable {
     public init(width: Int, height: Int, speed: Fixed, arms: Int, curl: Fixed, palette: Palette) {
         self.width = width; self.speed = speed
         colors = palette.table
-        let polar = PolarTable(width: width, height: height)
+        factor = fieldSampling(width: width, height: height)
+        let polar = PolarTable(width: width * factor, height: height * factor)
         var phase: [Int32] = [], radial: [Int32] = []
         for i in polar.angle.indices {
             let r = Int64(polar.radius[i])
@@ -48,16 +51,21 @@ public struct Spiral: Scene, Sendable {
         // The arms turn once every 4 s; colours flow out at 40 palette steps a second.
         let spin = t.phase(cyclesPerSecond: Fixed(1, over: 4)).raw
         let flow = Int32(truncatingIfNeeded: t.distance(atRate: 40) >> 16)
-        let width = width, phase = phase, radial = radial, colors = colors, sine = sine
-        canvas.paintLEDs { y, row in
-            var i = y * width
-            for x in row.indices {
-                // Arm profile: (1 + sin)/2 squared, so the arms are bright and the gaps dim.
-                let s = (sine.sine(phase[i] &+ spin) + 16384) >> 7  // 0...256
-                let level = 40 + (s * s) * 216 / 65536
-                row[x] = colors[mirroredIndex(radial[i] &- flow)].times(level)
-                i += 1
+        let width = width, factor = factor, phase = phase, radial = radial, colors = colors, sine = sine
+        // The colour of sample i (an LED, or a quarter of one on small panels).
+        @inline(__always) func sample(_ i: Int) -> LinearColor {
+            // Arm profile: (1 + sin)/2 squared, so the arms are bright and the gaps dim.
+            let s = (sine.sine(phase[i] &+ spin) + 16384) >> 7  // 0...256
+            let level = 40 + (s * s) * 216 / 65536
+            return colors[mirroredIndex(radial[i] &- flow)].times(level)
+        }
+        if factor == 1 {
+            canvas.paintLEDs { y, row in
+                var i = y * width
+                for x in row.indices { row[x] = sample(i); i += 1 }
             }
+        } else {
+            canvas.paintQuarters(width: width) { sample($0) }
         }
     }
 }

@@ -23,6 +23,8 @@ public struct Tunnel: Scene, Sendable {
         })
 
     let width: Int
+    /// Samples per LED along each axis (2 on small panels).
+    let factor: Int
     let speed: Fixed
     let twist: Fixed
     let segments: Int32
@@ -35,7 +37,8 @@ public struct Tunnel: Scene, Sendable {
     public init(width: Int, height: Int, speed: Fixed, twist: Fixed, segments: Int, palette: Palette) {
         self.width = width; self.speed = speed; self.twist = twist; self.segments = Int32(segments)
         colors = palette.table
-        let polar = PolarTable(width: width, height: height)
+        factor = fieldSampling(width: width, height: height)
+        let polar = PolarTable(width: width * factor, height: height * factor)
         angle = polar.angle
         // depth = 4 / r (a ring of tiles at r = 4/n), capped at 64 near the centre.
         depth = polar.radius.map { r in Int32(min((Int64(4) << 32) / Int64(max(r, 4096)), Int64(64) << 16)) }
@@ -52,20 +55,25 @@ public struct Tunnel: Scene, Sendable {
         // Three rings of tiles a second forward; a roll of one turn in 12 s.
         let flight = Int32(truncatingIfNeeded: t.distance(atRate: 3))
         let roll = t.phase(cyclesPerSecond: Fixed(1, over: 12)).raw
-        let twist = twist.raw, segments = segments, width = width
+        let twist = twist.raw, segments = segments, width = width, factor = factor
         let angle = angle, depth = depth, shade = shade, colors = colors
-        canvas.paintLEDs { y, row in
-            var i = y * width
-            for x in row.indices {
-                let d = depth[i]
-                // Around the wall, in tiles (Q16.16): the angle plus the twist at this depth.
-                let turn = angle[i] &+ roll &+ Int32(truncatingIfNeeded: (Int64(d) * Int64(twist)) >> 16)
-                let u = (turn & 0xFFFF) &* segments
-                let v = d &+ flight
-                let light = ((u ^ v) >> 16) & 1 == 0 ? shade[i] : shade[i] * 5 / 16
-                row[x] = colors[mirroredIndex(v >> 11)].times(light)
-                i += 1
+        // The colour of sample i (an LED, or a quarter of one on small panels).
+        @inline(__always) func sample(_ i: Int) -> LinearColor {
+            let d = depth[i]
+            // Around the wall, in tiles (Q16.16): the angle plus the twist at this depth.
+            let turn = angle[i] &+ roll &+ Int32(truncatingIfNeeded: (Int64(d) * Int64(twist)) >> 16)
+            let u = (turn & 0xFFFF) &* segments
+            let v = d &+ flight
+            let light = ((u ^ v) >> 16) & 1 == 0 ? shade[i] : shade[i] * 5 / 16
+            return colors[mirroredIndex(v >> 11)].times(light)
+        }
+        if factor == 1 {
+            canvas.paintLEDs { y, row in
+                var i = y * width
+                for x in row.indices { row[x] = sample(i); i += 1 }
             }
+        } else {
+            canvas.paintQuarters(width: width) { sample($0) }
         }
     }
 }
