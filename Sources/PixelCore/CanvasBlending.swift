@@ -2,13 +2,13 @@
 extension Canvas {
     /// α (0...255) → weight in 1/256ths (0...256), so 255 is fully opaque: α + (α >> 7), which
     /// keeps 0...127 and adds one from 128 on (128 → 129, 255 → 256).
-    @inline(__always) static func weight(_ alpha: UInt8) -> UInt32 {
+    @usableFromInline @inline(__always) static func weight(_ alpha: UInt8) -> UInt32 {
         UInt32(alpha) + UInt32(alpha >> 7)
     }
 
     /// `src` over `dst` at weight `w` of 256, per channel: (src·w + dst·(256 − w) + 128) >> 8,
     /// rounded to nearest with halves up; `w` ≥ 256 is `src` exactly, 0 is `dst` exactly.
-    @inline(__always) static func blend(_ src: LinearColor, over dst: LinearColor, weight w: UInt32) -> LinearColor {
+    @usableFromInline @inline(__always) static func blend(_ src: LinearColor, over dst: LinearColor, weight w: UInt32) -> LinearColor {
         if w >= 256 { return src }
         let inv = 256 - w
         return LinearColor(
@@ -102,5 +102,14 @@ extension Canvas {
                 for i in mine.indices { mine[i] = mixed(mine[i], theirs[i]) }
             }
         }
+    }
+}
+
+extension LinearColor {
+    /// `color` (with its alpha) laid over this colour exactly as a primitive blends it onto a
+    /// sample: what an LED wholly covered by an opaque or translucent shape becomes. For effects
+    /// that paint whole LEDs (`Canvas.paintLEDs`) and must match what drawing would give.
+    @inlinable public func under(_ color: Color) -> LinearColor {
+        Canvas.blend(color.linear, over: self, weight: Canvas.weight(color.alpha))
     }
 }

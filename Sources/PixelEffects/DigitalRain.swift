@@ -105,7 +105,50 @@ public struct DigitalRain: Scene, Sendable {
         return Int(Mix.hash(seed, c, row) % count)
     }
 
+    /// Glyphs sit on whole LEDs and never overlap, so every lit glyph pixel is one LED wholly
+    /// covered: the frame is painted per LED (`Canvas.paintLEDs`), each lit LED the colour the
+    /// glyph's bitmap would blend onto black, which is the same frame as drawing the bitmaps
+    /// (`drawGlyphs`, used under any other transform) for a fraction of the work.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
+        guard canvas.transform == .identity else { drawGlyphs(into: &canvas, at: time); return }
+        let tick = time.ticks(every: swapInterval)
+        // Per column, its top row and each glyph's bitmap and colour, once a frame.
+        var tops: [Int] = [], firstGlyph: [Int] = [], glyphs: [Int] = [], colors: [LinearColor] = []
+        for c in columns.indices {
+            let column = columns[c]
+            tops.append(top(of: c, at: time).floor)
+            firstGlyph.append(glyphs.count)
+            for row in 0..<column.length {
+                glyphs.append(glyphIndex(column: c, row: row, tick: tick))
+                colors.append(LinearColor.black.under(color(ofRow: row, length: column.length)))
+            }
+        }
+        let columns = columns, pitchY = Self.pitchY
+        canvas.paintLEDs { y, leds in
+            for c in columns.indices {
+                let d = y - tops[c]
+                guard d >= 0 else { continue }
+                let row = d / pitchY, line = d - row * pitchY
+                guard row < columns[c].length else { continue }
+                let glyph = Self.glyphs[glyphs[firstGlyph[c] + row]], color = colors[firstGlyph[c] + row]
+                guard line < glyph.height else { continue }
+                let x0 = columns[c].x.floor
+                for gx in 0..<glyph.width where glyph.bits[line * glyph.width + gx] {
+                    let x = x0 + gx
+                    if x >= 0 && x < leds.count { leds[x] = color }
+                }
+            }
+        }
+    }
+
+    /// The colour of glyph `row` of a column of `length`: the head washed towards white, the
+    /// tail fading upwards as (row + 1) / length.
+    func color(ofRow row: Int, length: Int) -> Color {
+        row == length - 1 ? headColor : tailColor.withOpacity(Fixed(row + 1, over: length))
+    }
+
+    /// The rain drawn glyph by glyph with `drawBitmap`.
+    func drawGlyphs(into canvas: inout Canvas, at time: FrameTime) {
         let tick = time.ticks(every: swapInterval)
         for c in columns.indices {
             let column = columns[c]
@@ -114,11 +157,8 @@ public struct DigitalRain: Scene, Sendable {
                 // Glyphs snap to whole LED rows: at 3×5 pixels a glyph smeared across two rows is unreadable.
                 let y = Fixed(top.floor + row * Self.pitchY)
                 guard y + Fixed(Self.pitchY) > .zero, y < Fixed(height) else { continue }
-                let isHead = row == column.length - 1
-                // Tail fades from the head upwards: opacity (row + 1) / length.
-                let color = isHead ? headColor : tailColor.withOpacity(Fixed(row + 1, over: column.length))
                 let glyph = Self.glyphs[glyphIndex(column: c, row: row, tick: tick)]
-                canvas.drawBitmap(glyph, at: Point(x: column.x, y: y), color: color)
+                canvas.drawBitmap(glyph, at: Point(x: column.x, y: y), color: color(ofRow: row, length: column.length))
             }
         }
     }

@@ -107,15 +107,7 @@ public struct Starfield: Scene, Sendable {
                 canvas.shade { p in light.scaled(by: shader.brightness(at: p)) }
                 return
             }
-            // Outside the stars' cells the brightness is the LED's sparkle, the same at every
-            // sample; the stars' cells are left black here and set by `drawStars`.
-            canvas.shade(perLED: { x, y in
-                             // Most LEDs do not sparkle: black, which is what scaling by 0 gives.
-                             guard let b = shader.sparkle(x: x, y: y), b > .zero else { return .black }
-                             return light.scaled(by: b)
-                         },
-                         { p in light.scaled(by: shader.brightness(at: p)) })
-            shader.drawStars(into: &canvas, light: light)
+            shader.paint(into: &canvas, light: light)
         }
     }
 }
@@ -198,14 +190,6 @@ struct StarShader {
         }
     }
 
-    /// The brightness of every point of LED (x, y) when its cell has no star (the LED's
-    /// background sparkle); nil when the cell has a star.
-    func sparkle(x: Int, y: Int) -> Fixed? {
-        let x = min(max(x, 0), layout.width - 1), y = min(max(y, 0), layout.height - 1)
-        let led = y * layout.width + x
-        return layout.inStarCell[led] ? nil : sparkle[led]
-    }
-
     /// Brightness 0...1 at `p` (LEDs).
     func brightness(at p: Point) -> Fixed {
         let x = min(max(p.x.floor, 0), layout.width - 1), y = min(max(p.y.floor, 0), layout.height - 1)
@@ -249,17 +233,19 @@ struct StarShader {
         min(quotient(quotient(glow.falloff * tw, glow.ndy) * tw, glow.ndx), .one)
     }
 
-    /// Sets every sample of every star's cell to what `brightness(at:)` gives there times
-    /// `light`, on a canvas with the identity transform.
+    /// Paints every LED with what supersampling `brightness(at:)` times `light` and box-filtering
+    /// gives, on a canvas with the identity transform, without drawing a sample.
     ///
-    /// A cell's samples are symmetric about its star: of the n = cellSize·S sample centres
-    /// along an axis, number a is exactly as far from the centre as number n − 1 − a. So the
-    /// glow is computed once per frame for ⌈n/2⌉² distance pairs, and each star cell evaluates
-    /// its brightness for those pairs only and sets its samples from them
-    /// (`Canvas.setSamples`), rather than evaluating all n² samples.
-    func drawStars(into canvas: inout Canvas, light: LinearColor) {
+    /// Outside the stars' cells every sample of an LED has the LED's sparkle, so the LED is that
+    /// colour. Inside a star's cell the samples differ, and the LED is the rounded mean of its
+    /// S×S sample colours, exactly as the canvas's downsample would make it. A cell's samples
+    /// are symmetric about its star: of the n = cellSize·S sample centres along an axis, number
+    /// a is exactly as far from the centre as number n − 1 − a. So the glow is computed once per
+    /// frame for ⌈n/2⌉² distance pairs, each star cell turns them into a table of sample colours,
+    /// and the means of the ⌈cellSize/2⌉² LEDs that differ (mirror images are equal) from it.
+    func paint(into canvas: inout Canvas, light: LinearColor) {
         let s = canvas.supersampling.rawValue, shift = canvas.supersampling.shift
-        let cellSize = layout.cellSize, n = cellSize * s, half = (n + 1) / 2
+        let cellSize = layout.cellSize, n = cellSize * s, half = (n + 1) / 2, ledHalf = (cellSize + 1) / 2
         // |dx| of sample centre a of a cell from the cell's centre, as `brightness(at:)` computes
         // it (the same in every cell: cell origins are whole LEDs).
         let distances = (0..<half).map { a in
@@ -270,17 +256,43 @@ struct StarShader {
         var glows: [Glow] = []
         glows.reserveCapacity(half * half)
         for dy in distances { for dx in distances { glows.append(Self.glow(dx: dx, dy: dy, layout: layout)) } }
+        // Each star cell's LED colours, ⌈cellSize/2⌉² of them, from its samples' colours.
+        var ledColors = [LinearColor](repeating: .black, count: twinkle.count * ledHalf * ledHalf)
         var table = [LinearColor](repeating: .black, count: half * half)
-        for cy in 0..<layout.rows {
-            for cx in 0..<layout.columns {
-                let cell = cy * layout.columns + cx
-                guard layout.cellValues[cell] > .zero else { continue }
-                let tw = twinkle[cell]
-                for k in table.indices {
-                    table[k] = tw > .zero ? light.scaled(by: Self.brightness(glows[k], twinkle: tw)) : .black
+        let roundHalf = (UInt32(1) << (2 * shift)) >> 1, meanShift = UInt32(2 * shift)
+        for cell in twinkle.indices {
+            let tw = twinkle[cell]
+            guard layout.cellValues[cell] > .zero, tw > .zero else { continue }
+            for k in table.indices { table[k] = light.scaled(by: Self.brightness(glows[k], twinkle: tw)) }
+            for ly in 0..<ledHalf {
+                for lx in 0..<ledHalf {
+                    var r: UInt32 = 0, g: UInt32 = 0, b: UInt32 = 0
+                    for j in (ly * s)..<(ly * s + s) {
+                        let line = index[j] * half
+                        for i in (lx * s)..<(lx * s + s) {
+                            let c = table[line + index[i]]
+                            r &+= UInt32(c.red); g &+= UInt32(c.green); b &+= UInt32(c.blue)
+                        }
+                    }
+                    ledColors[(cell * ledHalf + ly) * ledHalf + lx] =
+                        LinearColor(red: UInt16((r + roundHalf) >> meanShift), green: UInt16((g + roundHalf) >> meanShift),
+                                    blue: UInt16((b + roundHalf) >> meanShift))
                 }
-                canvas.setSamples(columns: cx * cellSize..<(cx + 1) * cellSize, rows: cy * cellSize..<(cy + 1) * cellSize,
-                                  table: table, tableWidth: half, columnIndex: index, rowIndex: index)
+            }
+        }
+        let width = layout.width, columns = layout.columns
+        canvas.paintLEDs { y, leds in
+            let cy = y / cellSize, ly = y - cy * cellSize, mirroredY = min(ly, cellSize - 1 - ly)
+            for x in 0..<width {
+                let led = y * width + x
+                guard layout.inStarCell[led] else {
+                    let b = sparkle[led]
+                    if b > .zero { leds[x] = light.scaled(by: b) }
+                    continue
+                }
+                let cx = x / cellSize, lx = x - cx * cellSize
+                let cell = cy * columns + cx
+                leds[x] = ledColors[(cell * ledHalf + mirroredY) * ledHalf + min(lx, cellSize - 1 - lx)]
             }
         }
     }

@@ -16,7 +16,8 @@ func renderEffect(_ name: String, parameters: [String: String] = [:], seed: UInt
     return renderFrame(&scene, width: width, height: height, at: time)
 }
 
-/// Every effect configuration the suite sweeps over.
+/// Every effect configuration the suite sweeps over: the seed effects (the starfield in both
+/// modes) and every other catalog effect with its defaults.
 let allEffectConfigurations: [(name: String, parameters: [String: String])] = [
     ("bounce", [:]), ("starfield", ["mode": "objects"]), ("starfield", ["mode": "shader"]), ("rain", [:]), ("fan", [:]),
-]
+] + EffectCatalog.all.filter { $0.family != .classic }.map { ($0.name, [:]) }

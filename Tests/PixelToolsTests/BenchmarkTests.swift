@@ -18,10 +18,10 @@ struct BenchmarkTests {
     @Test func benchmarkMeasuresEveryEffectAndSize() throws {
         let sizes = [try PanelSize(width: 16, height: 8), try PanelSize(width: 32, height: 16)]
         let rows = try Benchmark.run(cases: Benchmark.defaultCases(sizes: sizes), supersampling: .x2, frames: 3, stopwatch: MonotonicClock())
-        #expect(rows.count == 10)
-        #expect(rows.map(\.label) == ["bounce", "bounce", "starfield objects", "starfield objects", "starfield shader",
-                                       "starfield shader", "rain", "rain", "fan", "fan"])
-        #expect(rows.map(\.size.width) == [16, 32, 16, 32, 16, 32, 16, 32, 16, 32])
+        let library = EffectCatalog.all.filter { $0.family != .classic }.map(\.name)
+        #expect(rows.count == 2 * (5 + library.count))
+        #expect(rows.map(\.label) == (["bounce", "starfield objects", "starfield shader", "rain", "fan"] + library).flatMap { [$0, $0] })
+        #expect(rows.map(\.size.width) == Array(repeating: [16, 32], count: rows.count / 2).flatMap { $0 })
         #expect(rows.allSatisfy { $0.frames == 3 && $0.renderMedian > 0 && $0.downsampleMedian > 0 && $0.peakResidentKiB != nil })
         let table = Benchmark.table(rows)
         #expect(table.contains("starfield shader") && table.contains("32x16"))
@@ -32,8 +32,9 @@ struct BenchmarkTests {
         let sizes = [try PanelSize(width: 16, height: 8)]
         #expect(try Benchmark.cases(effect: "starfield", sizes: sizes).map(\.label) == ["starfield objects", "starfield shader"])
         #expect(try Benchmark.cases(effect: "starfield shader", sizes: sizes).map(\.parameters) == [["mode": "shader"]])
-        #expect(try Benchmark.cases(effect: nil, sizes: sizes).count == 5)
-        #expect(throws: RuntimeError.self) { try Benchmark.cases(effect: "plasma", sizes: sizes) }
+        #expect(try Benchmark.cases(effect: nil, sizes: sizes).count == 5 + EffectCatalog.all.count - 4)
+        #expect(try Benchmark.cases(effect: "plasma", sizes: sizes).map(\.label) == ["plasma"])
+        #expect(throws: RuntimeError.self) { try Benchmark.cases(effect: "plaid", sizes: sizes) }
         let rows = try Benchmark.run(cases: Benchmark.cases(effect: "fan", sizes: sizes), supersampling: .x2, frames: 2, stopwatch: MonotonicClock())
         #expect(rows.map(\.label) == ["fan"] && Benchmark.table(rows).contains("colour med"))
     }

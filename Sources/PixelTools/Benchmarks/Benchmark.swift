@@ -62,7 +62,8 @@ public enum Benchmark {
         try! PanelSize(width: 64, height: 32), try! PanelSize(width: 128, height: 64), try! PanelSize(width: 256, height: 128),
     ]
 
-    /// Every effect (both starfield modes) at every size in `sizes`.
+    /// Every effect (both starfield modes) at every size in `sizes`: the seed effects, then the
+    /// rest of the catalog with its defaults.
     public static func defaultCases(sizes: [PanelSize] = defaultSizes) -> [Case] {
         let effects: [(String, String, [String: String])] = [
             ("bounce", "bounce", [:]),
@@ -70,7 +71,7 @@ public enum Benchmark {
             ("starfield shader", "starfield", ["mode": "shader"]),
             ("rain", "rain", [:]),
             ("fan", "fan", [:]),
-        ]
+        ] + EffectCatalog.all.filter { $0.family != .classic }.map { ($0.name, $0.name, [:]) }
         return effects.flatMap { label, effect, params in
             sizes.map { Case(label: label, effect: effect, parameters: params, size: $0) }
         }
