@@ -66,6 +66,7 @@ async def main():
         assert seg["fx"] == names.index("Fan Sweep") and seg["sx"] == 200, seg
         device = await led.update()
         assert device.state.segments[0].effect_id == seg["fx"]
+        await effect_and_palette_by_name(led, names)
         # The presets written before the start, read from /presets.json and set by name.
         presets = {p.name: p for p in device.presets.values()}
         assert set(presets) == {"Red rain", "Dark"}, presets
@@ -83,8 +84,27 @@ async def main():
         assert device.state.preset_id == 4, device.state.preset_id
         await follows_the_wheel_over_ws(led, names)
         await live_preview_and_changes_over_ws()
-    print("python-wled: version, effects, matrix, off/on, brightness, effect, speed, presets "
+    print("python-wled: version, effects, matrix, off/on, brightness, effect, speed, effect and palette by name, presets "
           "and following the wheel over /ws all checked; /ws live preview checked")
+
+async def effect_and_palette_by_name(led, names):
+    """The library as Home Assistant sees it: Plasma and the Ocean palette set by name read
+    back as chosen, and the effect metadata (fxdata) says which effects take a palette."""
+    device = await led.update()
+    palettes = {p.palette_id: p.name for p in device.palettes.values()}
+    assert palettes[0] == "Default" and "Ocean" in palettes.values() and len(palettes) >= 13, palettes
+    ocean = next(i for i, n in palettes.items() if n == "Ocean")
+    await led.segment(0, effect="Plasma", palette="Ocean")
+    seg = state()["seg"][0]
+    assert seg["fx"] == names.index("Plasma") and seg["pal"] == ocean, seg
+    device = await led.update()
+    segment = device.state.segments[0]
+    assert segment.effect_id == names.index("Plasma") and segment.palette_id == ocean, segment
+    effects = {e.name: e for e in device.effects.values()}
+    assert effects["Plasma"].metadata.palette is True, effects["Plasma"].metadata
+    assert effects["DVD Bounce"].metadata.palette is False, effects["DVD Bounce"].metadata
+    assert "Scale" in effects["Plasma"].metadata.sliders.values(), effects["Plasma"].metadata
+    await led.segment(0, effect="Fan Sweep", speed=200)
 
 async def follows_the_wheel_over_ws(led, names):
     """python-wled listens on /ws while the page's ⏭ button (on the page's own socket) moves
