@@ -1,9 +1,11 @@
-// The compact controls view for a phone: power, brightness, effect and its parameters (named
-// and shown per effect from /json/fxdata, as WLED's own page does), presets and the live
-// stream's status, over the page's own routes with its session cookie: /page/json/state,
-// /page/json/info, /page/json/effects, /page/presets.json, the WLED API's documents under the
-// page's login, there with or without the API itself (--api). It polls the state every two
-// seconds, so what the wheel or Home Assistant change shows here too.
+// The compact controls view for a phone: power, brightness, the effects grouped by family, the
+// effect's sliders (named per effect from /json/fxdata, as WLED's own page does, each shown once
+// with its value from the segment's `values`), its palette as swatches (/json/pal and the stops
+// of /json/palx), presets and the live stream's status, over the page's own routes with its
+// session cookie: /page/json/state, /page/json/info, /page/json/effects, /page/json/families,
+// /page/presets.json, the WLED API's documents under the page's login, there with or without the
+// API itself (--api). It polls the state every two seconds, so what the wheel or Home Assistant
+// change shows here too.
 'use strict';
 (function () {
   const $ = (id) => document.getElementById(id);
@@ -40,17 +42,19 @@
   const PARAMETERS = ['sx', 'ix', 'c1', 'c2', 'c3'];
 
   // fxdata's first field names the sliders (speed, intensity, custom 1-3; empty: unused), its
-  // second the colours (empty: none).
-  function labelParameters(fx) {
+  // second the colours (empty: none), its third the palette ('!': it takes one). Each label
+  // reads "Name: value" with the value the segment's `values` gives.
+  function labelParameters(fx, values) {
     const data = (shown.fxdata && shown.fxdata[fx]) || '';
     const fields = data.split(';');
     const names = (fields[0] || '').split(',');
     PARAMETERS.forEach((key, index) => {
       const name = names[index] || '';
       $(key + '-row').hidden = shown.fxdata !== undefined && name === '';
-      if (name) $(key + '-label').textContent = name;
+      if (name) $(key + '-label').textContent = values && values[key] !== undefined ? name + ': ' + values[key] : name;
     });
     $('col-row').hidden = !(fields[1] || '');
+    $('pal-row').hidden = !(fields[2] || '');
   }
 
   function hex(rgb) {
@@ -66,7 +70,10 @@
       $('bri').value = state.bri;
       const seg = segment(state);
       for (const key of PARAMETERS) if (seg[key] !== undefined) $(key).value = seg[key];
-      if (seg.fx !== undefined) { $('fx').value = String(seg.fx); labelParameters(seg.fx); }
+      if (seg.fx !== undefined) { $('fx').value = String(seg.fx); labelParameters(seg.fx, seg.values); }
+      for (const swatch of $('palettes').children) {
+        swatch.setAttribute('aria-pressed', Number(swatch.dataset.pal) === seg.pal ? 'true' : 'false');
+      }
       if (seg.col && seg.col[0] && document.activeElement !== $('col')) $('col').value = hex(seg.col[0]);
     }
     const ps = state.ps;
@@ -85,18 +92,70 @@
     $('live').textContent = text;
   }
 
+  // The effects as the menu files them: a group per family (any effect in none last).
   async function loadEffects() {
     const names = await getJSON('/page/json/effects');
     try { shown.fxdata = await getJSON('/page/json/fxdata'); } catch (error) { /* generic names stay */ }
+    let families = [];
+    try { families = await getJSON('/page/json/families'); } catch (error) { /* one flat list */ }
     const select = $('fx');
     select.textContent = '';
+    const placed = new Set();
+    function option(index) {
+      const item = document.createElement('option');
+      item.value = String(index);
+      item.textContent = names[index];
+      placed.add(index);
+      return item;
+    }
+    for (const family of families) {
+      const group = document.createElement('optgroup');
+      group.label = family.name;
+      for (const index of family.fx) if (names[index] !== undefined) group.appendChild(option(index));
+      select.appendChild(group);
+    }
     names.forEach((name, index) => {
-      if (name === 'RSVD' || name === '-') return;
-      const option = document.createElement('option');
-      option.value = String(index);
-      option.textContent = name;
-      select.appendChild(option);
+      if (name === 'RSVD' || name === '-' || placed.has(index)) return;
+      select.appendChild(option(index));
     });
+    shown.families = families;
+  }
+
+  // A palette's stops ([position, r, g, b] from /json/palx) as a CSS gradient; Default (the
+  // effect's own colours, previewed as ["c1"]) as a neutral striped bar.
+  function gradient(stops) {
+    if (!Array.isArray(stops) || !stops.length || !Array.isArray(stops[0])) {
+      return 'repeating-linear-gradient(45deg, #888 0 6px, #bbb 6px 12px)';
+    }
+    return 'linear-gradient(to right, ' + stops.map((s) => 'rgb(' + s[1] + ',' + s[2] + ',' + s[3] + ') ' + (s[0] / 2.55).toFixed(1) + '%').join(', ') + ')';
+  }
+
+  async function loadPalettes() {
+    const names = await getJSON('/page/json/pal');
+    const stops = {};
+    for (let page = 0, last = 0; page <= last && page < 64; page++) {
+      const answer = await getJSON('/page/json/palx?page=' + page);
+      last = answer.m;
+      Object.assign(stops, answer.p);
+    }
+    const box = $('palettes');
+    box.textContent = '';
+    names.forEach((name, index) => {
+      const swatch = document.createElement('button');
+      swatch.type = 'button';
+      swatch.className = 'swatch';
+      swatch.dataset.pal = String(index);
+      swatch.setAttribute('aria-pressed', 'false');
+      const bar = document.createElement('span');
+      bar.className = 'bar';
+      bar.style.background = gradient(stops[String(index)]);
+      const label = document.createElement('span');
+      label.textContent = name;
+      swatch.append(bar, label);
+      swatch.addEventListener('click', () => post({ seg: [{ id: 0, pal: index }] }));
+      box.appendChild(swatch);
+    });
+    shown.palettes = names;
   }
 
   async function loadPresets() {
@@ -163,6 +222,7 @@
 
   (async function start() {
     try { await loadEffects(); } catch (error) { return; }
+    try { await loadPalettes(); } catch (error) { $('pal-row').hidden = true; }
     try { await loadPresets(); } catch (error) { /* presets not served: the list stays empty */ }
     await poll();
     setInterval(poll, 2000);

@@ -54,4 +54,17 @@ import PixelWeb
         let last = try #require(page["m"]?.integer)
         #expect(last == Palette.all.count / 8)
     }
+
+    @Test func familiesGroupEveryEffectOnceAndTheSegmentSaysWhatEachSliderStandsAt() throws {
+        #expect(WLEDAPI.get("/json/families", documents: WLEDTestApp.documents(WLEDTestApp.playing())).status == 200)
+        let families = try #require(WLEDDocuments.families.elements)
+        #expect(families.compactMap { $0["name"]?.string } == EffectFamily.allCases.map(\.title))
+        let numbers = families.flatMap { family -> [Int] in (family["fx"]?.elements ?? []).compactMap { $0.integer } }
+        #expect(numbers.sorted() == Array(MenuEntry.effects.indices))
+        var app = WLEDTestApp.playing()
+        _ = try WLEDTestApp.apply(#"{"seg":{"fx":\#(Self.plasma)}}"#, to: &app)
+        let values = try #require(WLEDTestApp.documents(app).state["seg"]?.elements?.first?["values"])
+        #expect(values["sx"]?.string == "100 %")
+        #expect(values["ix"]?.string == "1 x", "Plasma's scale, its first slider after its own speed")
+    }
 }

@@ -198,12 +198,16 @@ class BrowserTests(unittest.TestCase):
         self.driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_UP)
         self.wait_for_page_frame(menu, "↑ did not move one row up")
 
-    def test_5_two_centre_clicks_play_an_effect_and_menu_returns(self):
+    def test_5_centre_clicks_play_an_effect_and_menu_returns(self):
         self.press_centre()
         effects = sim_frame(["0.1 select"])
         self.wait_for_page_frame(effects, "a centre click did not open Effects")
+        self.pointer_drag(0, 20)
+        self.wait_for_page_frame(sim_frame(["0.1 select", "0.2 rotate 1"]), "a drag of 20 degrees did not reach Classic")
         self.press_centre()
-        # The effect plays: the picture keeps changing.
+        self.wait_for_page_frame(sim_frame(["0.1 select", "0.2 rotate 1", "0.3 select"]), "Classic did not open")
+        self.press_centre()
+        # DVD Bounce plays: the picture keeps changing.
         time.sleep(1.5)
         seen = set()
         for _ in range(10):
@@ -215,10 +219,12 @@ class BrowserTests(unittest.TestCase):
         # Back in the list, with the title bar's ▶ saying an effect plays on (the last test: the
         # other tests' references have no effect playing).
         self.tap_label("label-menu")
-        played = ["0.1 select", "0.3 select", "1.5 menu"]
-        self.wait_for_page_frame(sim_frame(played, seconds=2), "MENU did not return to the Effects list")
+        played = ["0.1 select", "0.2 rotate 1", "0.3 select", "0.4 select", "1.5 menu"]
+        self.wait_for_page_frame(sim_frame(played, seconds=2), "MENU did not return to the Classic list")
         self.tap_label("label-menu")
-        self.wait_for_page_frame(sim_frame(played + ["2 menu"], seconds=2.5), "MENU did not return to the main menu")
+        self.wait_for_page_frame(sim_frame(played + ["1.8 menu"], seconds=2.2), "MENU did not return to Effects")
+        self.tap_label("label-menu")
+        self.wait_for_page_frame(sim_frame(played + ["1.8 menu", "2 menu"], seconds=2.5), "MENU did not return to the main menu")
         self.screen_frame("7-back-in-the-menu")
 
     def test_6_the_controls_view_works_without_the_api(self):
@@ -227,7 +233,9 @@ class BrowserTests(unittest.TestCase):
         self.driver.get(self.server.url + "controls")
         self.wait_until("return window.pixelwheelControls && window.pixelwheelControls.state !== null",
                         "the controls view got no state without --api")
-        self.wait_until("return document.getElementById('fx').options.length === 5", "the effect list is not the five effects")
+        count = len(json.loads(urllib.request.urlopen(self.server.url + "page/json/effects", timeout=5).read()))
+        self.assertGreaterEqual(count, 29)
+        self.wait_until("return document.getElementById('fx').options.length === %d" % count, "the effect list is not every effect")
         self.driver.execute_script("const s = document.getElementById('bri'); s.value = 51;"
                                    " s.dispatchEvent(new Event('input')); s.dispatchEvent(new Event('change'));")
         self.wait_until("return window.pixelwheelControls.state.bri === 51", "the controls view did not set bri 51 (20 %)")
@@ -237,6 +245,54 @@ class BrowserTests(unittest.TestCase):
             urllib.request.urlopen(self.server.url + "json/state", timeout=5)
         self.assertEqual(refused.exception.code, 404, "the WLED API answered without --api")
         self.screenshot("8-controls-without-the-api")
+
+    def test_7_the_controls_view_offers_the_library_to_a_thumb(self):
+        """On a phone's screen: the effects grouped by family, Plasma's sliders each shown once
+        with its name and value, its palette as swatches, Ocean chosen with a tap; light and dark."""
+        def get(path):
+            with urllib.request.urlopen(self.server.url + path, timeout=5) as answer:
+                return json.loads(answer.read())
+        names, families, palettes = get("page/json/effects"), get("page/json/families"), get("page/json/pal")
+        plasma, ocean = names.index("Plasma"), palettes.index("Ocean")
+        self.driver.set_window_size(390, 844)
+        try:
+            self.driver.get(self.server.url + "controls")
+            self.wait_until("return window.pixelwheelControls && window.pixelwheelControls.state !== null", "no state")
+            groups = self.driver.execute_script(
+                "return Array.from(document.querySelectorAll('#fx optgroup')).map(g => [g.label, g.children.length])")
+            self.assertEqual(groups, [[f["name"], len(f["fx"])] for f in families])
+            self.assertEqual(sum(n for _, n in groups), len(names), "an effect is in no group")
+            self.driver.execute_script("const s = document.getElementById('fx'); s.value = '%d';"
+                                       " s.dispatchEvent(new Event('change'));" % plasma)
+            self.wait_until("return window.pixelwheelControls.state.seg[0].fx === %d" % plasma, "Plasma was not chosen")
+            self.wait_until("return !document.getElementById('pal-row').hidden", "Plasma's palette row is hidden")
+            self.wait_until("return document.querySelectorAll('#palettes .swatch').length === %d" % len(palettes), "no swatches")
+            labels = self.driver.execute_script(
+                "return Array.from(document.querySelectorAll('.param-row:not([hidden]) label')).map(l => l.textContent)")
+            self.assertEqual(sum(1 for text in labels if text.startswith("Speed")), 1, labels)
+            self.assertTrue(labels[0].startswith("Speed: ") and labels[0].endswith("%"), labels)
+            self.assertTrue(any(text.startswith("Scale: ") for text in labels), labels)
+            # Targets a thumb can hit: 44 CSS pixels tall.
+            heights = self.driver.execute_script(
+                "return Array.from(document.querySelectorAll('#fx, #sx, #palettes .swatch')).map(e => e.getBoundingClientRect().height)")
+            self.assertTrue(all(h >= 44 for h in heights), heights)
+            self.driver.execute_script("document.querySelector('#palettes .swatch[data-pal=\"%d\"]').click()" % ocean)
+            self.wait_until("return window.pixelwheelControls.state.seg[0].pal === %d" % ocean, "Ocean was not chosen")
+            self.wait_until("return document.querySelector('#palettes .swatch[data-pal=\"%d\"]')"
+                            ".getAttribute('aria-pressed') === 'true'" % ocean, "the Ocean swatch is not marked")
+            self.assertEqual(get("page/json/state")["seg"][0]["pal"], ocean)
+            corners = {}
+            for scheme in ("light", "dark"):
+                self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+                time.sleep(0.2)
+                self.driver.execute_script("window.scrollTo(0, 0)")
+                self.screenshot("9-controls-phone-top-%s" % scheme)
+                self.driver.execute_script("document.getElementById('pal-row').scrollIntoView()")
+                corners[scheme] = sum(self.screenshot("9-controls-phone-%s" % scheme).getpixel((3, 3))) / 3
+            self.assertGreater(corners["light"], corners["dark"] + 100, corners)
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+            self.driver.set_window_size(800, 1000)
 
     def shell_luminance(self):
         """Mean brightness of the iPod body just inside its edge, left of the wheel."""

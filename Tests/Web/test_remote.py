@@ -228,7 +228,7 @@ class RemoteTests(unittest.TestCase):
         self.driver.execute_script("const s = document.getElementById('fx'); s.value = '1';"
                                    " s.dispatchEvent(new Event('change'));")
         self.wait_until("return window.pixelwheelControls.state.seg[0].fx === 1", "the effect was not chosen")
-        self.wait_until("return document.getElementById('c1-label').textContent === 'Twinkle'", "the sliders were not named")
+        self.wait_until("return document.getElementById('c1-label').textContent === 'Twinkle: 0.6 Hz'", "the sliders were not named with their values")
         self.assertFalse(self.driver.execute_script("return document.getElementById('c3-row').hidden"))
         self.driver.execute_script("const s = document.getElementById('fx'); s.value = '0';"
                                    " s.dispatchEvent(new Event('change'));")

@@ -165,7 +165,7 @@ class WebServerTests(unittest.TestCase):
         import os, tempfile
         script = os.path.join(tempfile.mkdtemp(), "play.script")
         with open(script, "w") as f:
-            f.write("0.2 select\n0.4 select\n")
+            f.write("0.2 select\n0.3 rotate 1\n0.35 select\n0.4 select\n")  # Effects → Classic → DVD Bounce
         with Server("--script", script, size="256x128") as server:
             reader = Client(server, timeout=10)
             stuck = socket.create_connection(("127.0.0.1", server.port))

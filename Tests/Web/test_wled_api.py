@@ -224,11 +224,19 @@ class WLEDPathsTests(unittest.TestCase):
     def test_nodes_and_palette_previews_answer(self):
         status, _, body = request(self.server, "GET", "/json/nodes")
         self.assertEqual((status, body), (200, {"nodes": []}))
-        for page in ("", "?page=0", "?page=7", "?page=x"):
+        _, _, names = request(self.server, "GET", "/json/pal")
+        self.assertEqual(names[0], "Default")
+        last = (len(names) - 1) // 8
+        seen = {}
+        for page in ("", "?page=0", "?page=1", "?page=7", "?page=x"):
             status, _, body = request(self.server, "GET", "/json/palx" + page)
             self.assertEqual(status, 200)
-            self.assertEqual(body["m"], 0)
-            self.assertEqual(list(body["p"].keys()), ["0"], page)
+            self.assertEqual(body["m"], last)
+            seen.update(body["p"])
+        # Every palette previewed once: Default as the segment colour, the others as their stops.
+        self.assertEqual(sorted(seen, key=int), [str(i) for i in range(len(names))])
+        self.assertEqual(seen["0"], ["c1"])
+        self.assertTrue(all(len(stop) == 4 and stop[0] in range(256) for stop in seen["1"]), seen["1"])
         _, _, everything = request(self.server, "GET", "/json")
         self.assertEqual(everything["info"]["lwip"], 0)
         self.assertEqual(everything["info"]["leds"]["bootps"], 0)

@@ -53,6 +53,7 @@ public enum WLEDAPI {
         case "/json/eff", "/json/effects": return WLEDResponse(status: 200, body: WLEDDocuments.effects)
         case "/json/pal", "/json/palettes": return WLEDResponse(status: 200, body: WLEDDocuments.palettes)
         case "/json/fxdata": return WLEDResponse(status: 200, body: WLEDDocuments.fxdata)
+        case "/json/families": return WLEDResponse(status: 200, body: WLEDDocuments.families)
         case "/presets.json": return WLEDResponse(status: 200, body: documents.presets)
         default: return notFound
         }

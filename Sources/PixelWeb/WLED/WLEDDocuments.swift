@@ -1,4 +1,5 @@
 import PixelCore
+import PixelEffects
 import PixelUI
 
 /// The JSON documents of WLED's API, written from a snapshot: `state`, `info`, the effect and
@@ -71,6 +72,7 @@ public struct WLEDDocuments: Sendable {
             ("bri", .int(Int64(bri))), ("cct", .int(127)), ("n", .string("")),
         ]
         members += Self.effectMembers(effect: effect, speed: snapshot.settings.speed, settings: snapshot.settings)
+        members.append(("values", Self.sliderValues(effect: effect, settings: snapshot.settings)))
         members += [("pal", .int(Int64(Self.paletteIndex(effect: effect, settings: snapshot.settings)))), ("sel", .bool(true)), ("rev", .bool(false)), ("mi", .bool(false)),
                     ("rY", .bool(false)), ("mY", .bool(false)), ("tp", .bool(false)),
                     ("o1", .bool(false)), ("o2", .bool(false)), ("o3", .bool(false)), ("si", .int(0)), ("m12", .int(0))]
@@ -95,6 +97,23 @@ public struct WLEDDocuments: Sendable {
             members.append((key, .int(Int64(position))))
         }
         return members
+    }
+
+    /// PixelWheel's own segment member `values`: what each slider of menu effect `effect` stands
+    /// at, as a person reads it (`{"sx": "100 %", "ix": "1.5 x"}`), for the controls view's labels.
+    static func sliderValues(effect: Int, settings: Settings) -> JSONValue {
+        let slots = WLEDEffectSlots(effect: effect)
+        var members: [(String, JSONValue)] = [("sx", .string("\(settings.speed) %"))]
+        for (key, parameter) in slots.sliders {
+            let value = settings.value(of: parameter, ofEffect: effect)
+            var unit = ""
+            switch parameter.kind {
+            case let .number(_, _, u), let .integer(_, _, u): unit = u.isEmpty ? "" : " " + u
+            default: break
+            }
+            members.append((key, .string(value + unit)))
+        }
+        return .object(members)
     }
 
     /// The effect's colour as `[r,g,b]`; black for an effect without one.
@@ -192,6 +211,16 @@ public struct WLEDDocuments: Sendable {
                    ("fp", "0"), ("wv", "-1"), ("ws", "0"), ("ps", String(snapshot.currentPreset ?? 0)), ("cy", "0"),
                    ("ds", DiscoveryAnnouncement.escaped(name)), ("ss", "0")]
         return #"<?xml version="1.0" ?><vs>"# + fields.map { "<\($0.0)>\($0.1)</\($0.0)>" }.joined() + "</vs>"
+    }
+
+    /// `/json/families`, PixelWheel's own: the menu's families and the effect numbers in each,
+    /// `[{"name": "Classic", "fx": [0, 1, …]}, …]`, for the controls view's grouped list.
+    public static var families: JSONValue {
+        .array(EffectFamily.allCases.compactMap { family in
+            let members = MenuEntry.effectIndices(in: family)
+            guard !members.isEmpty else { return nil }
+            return .object([("name", .string(family.title)), ("fx", .array(members.map { .int(Int64($0)) }))])
+        })
     }
 
     /// `/json/fxdata`: each effect's slider labels, colour slot and flags (`WLEDEffectSlots.fxdata`).
