@@ -2,7 +2,7 @@ import Testing
 import PixelCore
 import PixelEffects
 import PixelInputs
-import PixelUI
+@testable import PixelUI
 
 /// The effects library in the menu: All Effects and the families, Shuffle From, the
 /// cross-fade between effects, and the wheel's acceleration on long lists.
@@ -145,5 +145,29 @@ struct WheelAccelerationTests {
         _ = stopped.rows(for: 1, at: .milliseconds(10), count: 40)
         stopped.reset()
         #expect(stopped.rows(for: 1, at: .milliseconds(20), count: 40) == 1)
+    }
+}
+
+/// The Palette list of an effect's parameters: each palette's name with its colours beside it.
+struct PaletteSwatchTests {
+    @Test func eachPaletteRowShowsASwatchOfItsColours() throws {
+        let plasma = MenuEntry.effects.firstIndex { $0.title == "Plasma" }!
+        let parameters = EffectParameterMenu.parameters(ofEffect: plasma).map(\.name)
+        let palette = parameters.firstIndex(of: "palette") ?? 0
+        var a = PixelWheelApp(width: 64, height: 32, framesPerSecond: 10, version: "t")
+        for action in [InputAction.rotate(3), .select, .rotate(4), .select, .rotate(plasma), .select, .rotate(palette), .select] {
+            a.handle(InputEvent(action, at: .zero))
+        }
+        #expect(a.menuTitle == "Palette")
+        #expect(a.menuEntries.map(\.title) == Palette.names.map { $0.prefix(1).uppercased() + $0.dropFirst() })
+        var canvas = Canvas(width: 64, height: 32, supersampling: .x1)
+        a.render(into: &canvas, at: .zero)
+        let frame = canvas.downsample()
+        // The first row (Rainbow): a strip of 12 LEDs left of the scroll bar, one row below its top.
+        let rowHeight = MenuLayout.rowHeight(MenuLayout.font(width: 64, height: 32))
+        let rainbow = Palette.named("rainbow")!.table
+        for column in 0..<12 {
+            #expect(frame[64 - 2 - 1 - 12 + column, rowHeight + 1] == rainbow[column * 255 / 11].srgb.linear, "column \(column)")
+        }
     }
 }

@@ -406,9 +406,20 @@ public struct PixelWheelApp {
             if isPaused { ScreenPainter.pauseBadge(on: &canvas, palette: palette) }
         case .menu:
             let level = stack[stack.count - 1]
-            let rows = entries(of: level).map { (label(for: $0), $0.opensScreen) }
+            let shownEntries = entries(of: level)
+            let rows = shownEntries.map { (label(for: $0), $0.opensScreen) }
+            // A palette's row in an effect's Palette list shows its colours.
+            var swatches: [Int: PaletteTable] = [:]
+            for (index, entry) in shownEntries.enumerated() {
+                if case let .parameterValue(effect, name, value, _) = entry,
+                   let parameter = EffectParameterMenu.parameter(name, ofEffect: effect), case .palette = parameter.kind,
+                   let chosen = Palette.named(value) {
+                    swatches[index] = chosen.table
+                }
+            }
             MenuPainter.draw(on: &canvas, title: level.title, rows: rows, selected: level.selected,
-                             status: player.map { $0.isPaused ? MenuPainter.Status.paused : .playing }, palette: palette, time: viewTime)
+                             status: player.map { $0.isPaused ? MenuPainter.Status.paused : .playing }, palette: palette, time: viewTime,
+                             swatches: swatches)
         case let .slider(kind):
             switch kind {
             case .brightness:

@@ -37,8 +37,10 @@ enum MenuPainter {
         canvas.fillRect(Rect(x: Fixed(right), y: top, width: Fixed(canvas.width - right), height: Fixed(rowHeight)), color: background)
     }
 
+    /// Draws the screen; a row with a palette in `swatches` (by row index) shows a small strip
+    /// of its colours at its right end.
     static func draw(on canvas: inout Canvas, title: String, rows: [(label: String, opens: Bool)], selected: Int,
-                     status: Status?, palette: ThemePalette, time: FrameTime) {
+                     status: Status?, palette: ThemePalette, time: FrameTime, swatches: [Int: PaletteTable] = [:]) {
         let w = canvas.width, h = canvas.height
         canvas.fillRect(Rect(x: 0, y: 0, width: Fixed(w), height: Fixed(h)), color: palette.background)
         let font = MenuLayout.font(width: w, height: h)
@@ -46,9 +48,11 @@ enum MenuPainter {
         case .list:
             let rowH = MenuLayout.rowHeight(font)
             titleBar(on: &canvas, title: title, font: font, height: rowH, status: status, palette: palette)
-            rowsList(on: &canvas, rows: rows, selected: selected, font: font, top: rowH, rowHeight: rowH, palette: palette, time: time)
+            rowsList(on: &canvas, rows: rows, selected: selected, font: font, top: rowH, rowHeight: rowH, palette: palette, time: time,
+                     swatches: swatches)
         case .compact:
-            rowsList(on: &canvas, rows: rows, selected: selected, font: font, top: 0, rowHeight: 8, palette: palette, time: time)
+            rowsList(on: &canvas, rows: rows, selected: selected, font: font, top: 0, rowHeight: 8, palette: palette, time: time,
+                     swatches: swatches)
         case .marquee:
             let label = rows[selected].label
             let y = max(0, (h - font.ascent) / 2 - (h >= 8 ? 1 : 0))
@@ -82,7 +86,7 @@ enum MenuPainter {
     }
 
     static func rowsList(on canvas: inout Canvas, rows: [(label: String, opens: Bool)], selected: Int, font: PixelFont,
-                         top: Int, rowHeight: Int, palette: ThemePalette, time: FrameTime) {
+                         top: Int, rowHeight: Int, palette: ThemePalette, time: FrameTime, swatches: [Int: PaletteTable] = [:]) {
         let w = canvas.width, h = canvas.height
         let visible = max(1, (h - top) / rowHeight)
         let first = MenuLayout.firstVisibleRow(selected: selected, count: rows.count, visible: visible)
@@ -93,12 +97,18 @@ enum MenuPainter {
             let background = isSelected ? palette.selectionBackground : palette.background
             let color = isSelected ? palette.selectionText : palette.text
             canvas.fillRect(Rect(x: 0, y: Fixed(y), width: Fixed(w - scrollbar), height: Fixed(rowHeight)), color: background)
-            let right = w - scrollbar - (rows[i].opens ? MenuIcons.chevron.width + 2 : 1)
+            let swatch = swatches[i], swatchWidth = min(12, max(4, w / 5))
+            let right = w - scrollbar - (rows[i].opens ? MenuIcons.chevron.width + 2 : swatch != nil ? swatchWidth + 2 : 1)
             let scroll = isSelected ? scrollOffset(textWidth: font.width(of: MenuLayout.displayText(rows[i].label, font: font)), boxWidth: right - 2, time: time) : nil
             clippedText(on: &canvas, rows[i].label, font: font, y: y + 1, left: 2, right: right, color: color,
                         background: background, scroll: scroll, rowHeight: rowHeight)
             if scrollbar > 0 {  // clippedText painted the margin up to the edge; restore the bar's strip
                 canvas.fillRect(Rect(x: Fixed(w - scrollbar), y: Fixed(y), width: Fixed(scrollbar), height: Fixed(rowHeight)), color: palette.background)
+            }
+            if let swatch {
+                // The palette across the strip, one LED a column, a row's height less a margin.
+                let height = max(1, rowHeight - 2)
+                canvas.paintSwatch(swatch, x: right + 1, y: y + 1, width: swatchWidth, height: height)
             }
             if rows[i].opens {
                 let iconY = y + (rowHeight - MenuIcons.chevron.height) / 2
@@ -111,6 +121,17 @@ enum MenuPainter {
             let thumbY = top + (track - thumb) * first / max(1, rows.count - visible)
             canvas.fillRect(Rect(x: Fixed(w - 1), y: Fixed(top), width: 1, height: Fixed(track)), color: palette.dimText.withOpacity(0.4))
             canvas.fillRect(Rect(x: Fixed(w - 1), y: Fixed(thumbY), width: 1, height: Fixed(thumb)), color: palette.accent)
+        }
+    }
+}
+
+extension Canvas {
+    /// Fills LEDs `x ..< x + width` × `y ..< y + height` with `table` spread across the
+    /// columns (a palette's swatch), as opaque whole-LED rectangles.
+    mutating func paintSwatch(_ table: PaletteTable, x: Int, y: Int, width: Int, height: Int) {
+        for column in 0..<width {
+            let color = table[column * 255 / max(1, width - 1)].srgb
+            fillRect(Rect(x: Fixed(x + column), y: Fixed(y), width: 1, height: Fixed(height)), color: color)
         }
     }
 }
