@@ -40,16 +40,12 @@ run: release
 web: release
 	@.build/release/pixelwheel web $(WEB_ARGS)
 
-# Renders a small animated GIF of every effect into docs/previews/ (the README and docs/commands.md show them):
-# 64x32, 3 s at 12 fps, LEDs as round dots 3 pixels apart (about 100 KB each). PREVIEWS=DIR writes elsewhere.
+# Renders a small animated GIF of every effect into docs/previews/ and writes the gallery,
+# docs/effects.md, from `pixelwheel list` (the README shows six of them): 64x32, 3 s, LEDs as round
+# dots. PREVIEWS=DIR writes the GIFs elsewhere.
 PREVIEWS ?= docs/previews
 previews: release
-	@mkdir -p $(PREVIEWS)
-	@for effect in bounce starfield rain fan; do \
-		.build/release/pixelwheel render $$effect --size 64x32 --seconds 3 --fps 12 --scale 3 --out $(PREVIEWS)/$$effect.gif || exit 1; \
-	done
-	@.build/release/pixelwheel render starfield --param mode=shader --size 64x32 --seconds 3 --fps 12 --scale 3 --out $(PREVIEWS)/starfield-shader.gif
-	@echo "Previews written to $(PREVIEWS)/ (open the GIFs in any image viewer or browser)."
+	@/usr/bin/python3 scripts/build/make-previews.py .build/release/pixelwheel $(PREVIEWS) docs/effects.md
 
 # One build (tests and the tool together), then the Swift suite (Swift Testing only: there are
 # no XCTest cases) in shards and, beside it, the web simulator in a real browser (headless

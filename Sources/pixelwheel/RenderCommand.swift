@@ -17,7 +17,7 @@ struct RenderCommand: ParsableCommand {
               pixelwheel render fan --raw --out fan.png
             """)
 
-    @Argument(help: "The effect: bounce, starfield, rain or fan.")
+    @Argument(help: "The effect: any name 'pixelwheel list' shows, such as plasma, fire or bounce.")
     var effect: String
 
     @OptionGroup var rendering: RenderingOptions
@@ -90,7 +90,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Wheel turns for the input-latency row (0 skips it; skipped by default with --effect or --panel).")
     var latencyEvents: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Measure only this effect: bounce, rain, fan, starfield (both modes), 'starfield objects' or 'starfield shader'. Without --panel, no encode rows.", valueName: "NAME"))
+    @Option(name: .long, help: ArgumentHelp("Measure only this effect: any name 'pixelwheel list' shows (starfield is both modes), or 'starfield objects' or 'starfield shader'. Without --panel, no encode rows.", valueName: "NAME"))
     var effect: String?
 
     @Option(name: .long, help: ArgumentHelp("Measure only this panel's encoder: a type (hub75) for its default rows, or a description (hub75:rows=64,cols=128). Without --effect, no effect rows.", valueName: "TYPE:key=value,…"),
