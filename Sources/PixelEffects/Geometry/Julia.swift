@@ -73,7 +73,7 @@ public struct Julia: Scene, Sendable {
         // Offsets of LED centres from the panel centre are (2x + 1 − W)/2: in half-steps.
         let halfColumnX = Int64(columnX), halfColumnY = Int64(columnY)
         let width = width, height = height, maxSteps = iterations, colors = colors
-        let shift = Int(t.distance(atRate: 12) >> 16)  // colours cycle 12 palette steps a second
+        let shift = Int32(truncatingIfNeeded: t.distance(atRate: 12) >> 16)  // colours cycle 12 palette steps a second (mod 2³², as mirroredIndex needs)
         // Work on the scratch arrays without copying them (they go back at the end).
         var counts: [Int32] = [], ready: [Bool] = []
         swap(&counts, &self.counts); swap(&ready, &rowReady)
@@ -110,11 +110,11 @@ public struct Julia: Scene, Sendable {
                     let n = counts[base + (mirrored ? width - 1 - x : x)]
                     if n >= maxSteps {
                         // Inside the set: dim, from the palette's far side, by where z ended.
-                        row[x] = colors[mirroredIndex(Int32(truncatingIfNeeded: Int(n - maxSteps) + 256 + shift))].times(40)
+                        row[x] = colors[mirroredIndex((n &- maxSteps) &+ 256 &+ shift)].times(40)
                         continue
                     }
                     // Brighter as it takes longer to escape; colour by the step count.
-                    row[x] = colors[mirroredIndex(Int32(truncatingIfNeeded: Int(n) * 11 + shift))].times(90 + n * 28)
+                    row[x] = colors[mirroredIndex(n &* 11 &+ shift)].times(90 + n * 28)
                 }
             }
         }
