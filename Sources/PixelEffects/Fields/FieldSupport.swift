@@ -9,12 +9,16 @@ enum FieldMath {
     /// Index into `sine` for a phase in 1/65536 turns (any integer; wraps).
     @inline(__always) static func index(_ phase: Int) -> Int { (phase >> 6) & 1023 }
 
+    /// Index into `sine` for a phase in 1/65536 turns held in an `Int64` (any value; wraps).
+    @inline(__always) static func index(_ phase: Int64) -> Int { Int(truncatingIfNeeded: (phase >> 6) & 1023) }
+
     /// Smoothstep of `x` between `edge0` and `edge1` (all Q16.16 raw), as Q16.16 raw 0...65536.
+    /// Worked in `Int64`: t² (t up to 2¹⁶) and the cubic's product pass 2³¹.
     static func smoothstep(_ edge0: Int, _ edge1: Int, _ x: Int) -> Int {
         if x <= edge0 { return 0 }
         if x >= edge1 { return 65536 }
-        let t = ((x - edge0) << 16) / (edge1 - edge0)
-        return (((t * t) >> 16) * (3 * 65536 - 2 * t)) >> 16
+        let t = ((Int64(x) - Int64(edge0)) << 16) / (Int64(edge1) - Int64(edge0))
+        return Int((((t * t) >> 16) * (3 * 65536 - 2 * t)) >> 16)
     }
 
     /// A wave phase (1/65536 turns) at `time` for something turning `cyclesPerSecond` times a second.

@@ -70,31 +70,32 @@ public struct Interference: Scene, Sendable {
     func position(of s: Source, at time: FrameTime) -> (x: Int, y: Int) {
         let sx = Int(Trig.sine(time.phase(cyclesPerSecond: s.rateX) + s.phaseX).raw)
         let sy = Int(Trig.sine(time.phase(cyclesPerSecond: s.rateY) + s.phaseY).raw)
-        return (s.centerX + ((s.swingX * sx) >> 16), s.centerY + ((s.swingY * sy) >> 16))
+        return (s.centerX + Int((Int64(s.swingX) * Int64(sx)) >> 16), s.centerY + Int((Int64(s.swingY) * Int64(sy)) >> 16))
     }
 
     /// Draws the ripples at `time`.
     public mutating func render(into canvas: inout Canvas, at time: FrameTime) {
         let t = time.scaled(by: speed)
         let a = position(of: sources[0], at: t), b = position(of: sources[1], at: t)
-        let travel = FieldMath.phase(t, 0.6)  // the ripples move outwards 0.6 wavelengths a second
-        let k = phasePerDistance
+        let travel = Int64(FieldMath.phase(t, 0.6))  // the ripples move outwards 0.6 wavelengths a second
+        let k = Int64(phasePerDistance)
         let sine = FieldMath.sine
         let shades = shades
         sine.withUnsafeBufferPointer { sine in
             shades.withUnsafeBufferPointer { shades in
                 canvas.paintLEDs { y, row in
-                    // Row state per source: dy², the last distance (1/256 LED).
-                    let dyA = y * 256 + 128 - a.y, dyB = y * 256 + 128 - b.y
+                    // Row state per source: dy², the last distance (1/256 LED). Squared distances
+                    // in 1/256 LED pass 2³¹ beyond 181 LEDs, and distance × k can too: Int64.
+                    let dyA = Int64(y * 256 + 128 - a.y), dyB = Int64(y * 256 + 128 - b.y)
                     let dyA2 = dyA * dyA, dyB2 = dyB * dyB
                     var dA = 0, dB = 0
                     for x in 0..<row.count {
-                        let dxA = x * 256 + 128 - a.x, dxB = x * 256 + 128 - b.x
+                        let dxA = Int64(x * 256 + 128 - a.x), dxB = Int64(x * 256 + 128 - b.x)
                         dA = Interference.distance(dxA * dxA + dyA2, previous: dA)
                         dB = Interference.distance(dxB * dxB + dyB2, previous: dB)
                         // Cosines: a quarter turn ahead of the sines.
-                        let wA = Int(sine[FieldMath.index(((dA * k) >> 8) - travel + 16384)])
-                        let wB = Int(sine[FieldMath.index(((dB * k) >> 8) - travel + 16384)])
+                        let wA = Int(sine[FieldMath.index(((Int64(dA) * k) >> 8) - travel + 16384)])
+                        let wB = Int(sine[FieldMath.index(((Int64(dB) * k) >> 8) - travel + 16384)])
                         row[x] = shades[min((wA + wB + 131072) >> 9, 511)]
                     }
                 }
@@ -105,9 +106,15 @@ public struct Interference: Scene, Sendable {
     /// √`squared` (both in 1/256 LED units), from the distance at the LED before
     /// (`previous`, 0 at a row's start): one Newton step when that is at least 8 LEDs, as a
     /// LED step changes the distance by at most 1 LED (error ≤ 1/16 LED); exact otherwise.
+    /// The quotient is an `Int` division while `squared` fits an `Int` (always on 64-bit CPUs,
+    /// up to 181 LEDs on 32-bit ones), an `Int64` one beyond; both give the same value.
     @inline(__always)
-    static func distance(_ squared: Int, previous: Int) -> Int {
-        if previous >= 8 * 256 { return (previous + squared / previous) >> 1 }
+    static func distance(_ squared: Int64, previous: Int) -> Int {
+        if previous >= 8 * 256 {
+            let quotient = squared <= Int64(Int.max) ? Int(truncatingIfNeeded: squared) / previous
+                                                     : Int(squared / Int64(previous))
+            return (previous + quotient) >> 1
+        }
         return Int(integerSquareRoot(UInt64(squared)))
     }
 }

@@ -63,7 +63,7 @@ public struct LavaLamp: Scene, Sendable {
             let halfR = Int(r.raw >> 13)  // r/2 in 1/16 LED
             let swingX = (max(min(width * 16 / count, width * 8 - halfR), width * 4 / count) * Int(rng.fixed(in: 0.5...1).raw)) >> 16
             let swingY = (max(height * 8 - halfR, height * 4) * Int(rng.fixed(in: 0.8...1).raw)) >> 16
-            let rSquared = (Int(r.raw) * Int(r.raw)) >> 24  // Q8 LED²
+            let rSquared = Int((Int64(r.raw) * Int64(r.raw)) >> 24)  // Q8 LED² (the Q32 product passes 2³¹)
             return Blob(centerX: (2 * lane + 1) * width * 8 / count, centerY: height * 8, swingX: swingX, swingY: swingY,
                         rateX: rng.fixed(in: 0.02...0.06), rateY: rng.fixed(in: 0.04...0.09),
                         phaseX: Angle(turns: rng.unit()), phaseY: Angle(turns: rng.unit()),

@@ -70,7 +70,7 @@ public struct Noise: Scene, Sendable {
         var index = [Int](repeating: 0, count: count), weight = [Int32](repeating: 0, count: count)
         for i in 0..<count {
             let u = origin + Int64(2 * i + 1 - count) * rate / 2
-            index[i] = Int(u >> 16) & 255
+            index[i] = Int(truncatingIfNeeded: (u >> 16) & 255)  // u >> 16 may pass 2³¹ as the view drifts
             weight[i] = smooth[Int((u >> 8) & 255)]
         }
         return Axis(index: index, weight: weight)

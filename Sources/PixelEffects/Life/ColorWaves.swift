@@ -59,8 +59,9 @@ public struct ColorWaves: Scene, Sendable {
         let sine = FieldMath.sine
         let s = { (rate: Fixed) -> Int in Int(Trig.sine(t.phase(cyclesPerSecond: rate)).raw) }
         // The steps sway ±45 % and ±35 % on slow, unrelated periods.
-        let hue = (hueStep * (65536 + s(0.029) * 45 / 100)) >> 16
-        let bright = (brightStep * (65536 + s(0.043) * 35 / 100)) >> 16
+        // In Int64: step × (1 ± sway) reaches about 2³⁰ for the finest scale.
+        let hue = Int((Int64(hueStep) * Int64(65536 + s(0.029) * 45 / 100)) >> 16)
+        let bright = Int((Int64(brightStep) * Int64(65536 + s(0.043) * 35 / 100)) >> 16)
         let drift = FieldMath.phase(t, 0.05), slide = FieldMath.phase(t, -0.35)
         let vertical = FieldMath.phase(t, 0.13), verticalStep = 65536 / max(height * 3 / 2, 8)
         // u = x + y/2 (in half LEDs: 2x + y), centred so the bands breathe about the middle.
