@@ -100,6 +100,30 @@ embedded() {
         echo "$text $data" > "$out/$triple/size"
     done
     echo "(PixelCore + PixelEffects objects, Embedded Swift, -Osize, before linking)"
+    effect_sizes aarch64-none-none-elf riscv32-none-none-eabi
+}
+
+# effect_sizes TRIPLE…: each effect's own code in PixelEffects.o, by target: the sizes of the
+# functions whose names carry the effect's type (`12PixelEffects6PlasmaV…`: its methods,
+# closures and specialisations), so what an effect adds to firmware can be read off; code the
+# effects share (the catalog, the canvas, palettes) is PixelCore's or the catalog's, not theirs.
+effect_sizes() {
+    local types=() type triple
+    while read -r type; do types+=("$type"); done < <(sed -n 's/^public struct \([A-Za-z]*\): Scene.*/\1/p' \
+        Sources/PixelEffects/*.swift Sources/PixelEffects/*/*.swift | sort)
+    printf '\n%-20s' effect
+    for triple in "$@"; do printf ' %22s' "$triple"; done
+    printf '\n'
+    for type in "${types[@]}"; do
+        printf '%-20s' "$type"
+        for triple in "$@"; do
+            "$bin/llvm-nm" --print-size "$out/$triple/PixelEffects.o" | awk -v key="12PixelEffects${#type}${type}V" '
+                function hex(h,   n, i) { n = 0; for (i = 1; i <= length(h); i++) n = n * 16 + index("0123456789abcdef", tolower(substr(h, i, 1))) - 1; return n }
+                $3 ~ /^[tTwW]$/ && index($4, key) { total += hex($2) } END { printf " %18.1f KiB", total / 1024 }'
+        done
+        printf '\n'
+    done
+    echo "(each effect's functions in PixelEffects.o, Embedded Swift, -Osize)"
 }
 
 # link TRIPLE PROGRAM OBJECT: PROGRAM, linked from its main OBJECT, the modules, the C runtime
