@@ -76,7 +76,7 @@ public struct Fire: Scene, Sendable {
     /// One step of the simulation, number `tick`.
     mutating func step(_ tick: Int64) {
         swap(&heat, &previous)
-        var random = CellRandom(Mix.hash(seed, Int(truncatingIfNeeded: tick)))
+        var random = CellRandom(Mix.hash(seed, wide: tick))
         let width = width, height = height, coolMax = coolMax &+ 1
         // Fuel of each column this step, 0.25...1 (0...65536): two slow waves drifting apart.
         let a = Angle(raw: Int32(truncatingIfNeeded: tick &* 90)), b = Angle(raw: Int32(truncatingIfNeeded: tick &* -130))

@@ -104,7 +104,7 @@ public struct RainOnWater: Scene, Sendable {
                 }
             }
         }
-        let hash = Mix.hash(seed, Int(truncatingIfNeeded: tick))
+        let hash = Mix.hash(seed, wide: tick)
         guard UInt32(hash & 0xFFFF) < dropChance else { return }
         let cx = 1 + (Int((hash >> 16) & 0xFFFF) * width) >> 16
         let cy = 1 + (Int((hash >> 32) & 0xFFFF) * height) >> 16

@@ -68,10 +68,23 @@ public struct BouncingBalls: Scene, Sendable {
             }
             let cycle = at + (Int64(Self.rest.raw) * 1_000_000_000) >> 16
             return Ball(x: lane * i + lane / 2 + rng.fixed(in: -lane / 8...lane / 8),
-                        speeds: speeds, starts: starts, cycle: cycle, offset: Int64(rng.int(in: 0...Int(cycle - 1))),
+                        speeds: speeds, starts: starts, cycle: cycle, offset: Self.draw(below: cycle, from: &rng),
                         color: table[(256 * i) / max(count, 1)])
         }
         light = LightBuffer(width: width, height: height)
+    }
+
+    /// A uniform draw from 0 ..< `span` (positive), the same as `rng.int(in: 0...Int(span - 1))`
+    /// on a 64-bit CPU (Lemire's method, as `SeededRandom.int(in:)`) but in 64 bits on every
+    /// CPU: a cycle lasts seconds, more nanoseconds than a 32-bit `Int` holds.
+    static func draw(below span: Int64, from rng: inout SeededRandom) -> Int64 {
+        let span = UInt64(span)
+        var product = rng.next().multipliedFullWidth(by: span)
+        if product.low < span {
+            let threshold = (0 &- span) % span
+            while product.low < threshold { product = rng.next().multipliedFullWidth(by: span) }
+        }
+        return Int64(product.high)
     }
 
     /// Height (LEDs above its lowest point) of `ball` at `nanoseconds` into the effect.

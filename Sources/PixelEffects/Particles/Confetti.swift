@@ -66,10 +66,9 @@ public struct Confetti: Scene, Sendable {
         // Offset the sparks' grid so a panel that is not a multiple of the cell is centred.
         let left = (width - columns * cell) / 2, top = (height - rows * cell) / 2
         for k in (now - Int64(Self.slotsPerFade))...now {
-            let ki = Int(truncatingIfNeeded: k)
-            let count = whole + (Mix.unit(seed, ki, -1) < fraction ? 1 : 0)
+            let count = whole + (Fixed(raw: Int32(Mix.hash(seed, wide: k, -1) >> 48)) < fraction ? 1 : 0)
             for j in 0..<count {
-                let h = Mix.hash(seed, ki, j)
+                let h = Mix.hash(seed, wide: k, Int64(j))
                 let birth = k * slot.nanoseconds + Int64(((h & 0xFFFF) * UInt64(slot.nanoseconds)) >> 16)
                 let age = t.nanoseconds - birth
                 guard age >= 0, age < fadeNanoseconds else { continue }

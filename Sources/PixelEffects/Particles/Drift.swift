@@ -89,7 +89,7 @@ public struct Drift: Scene, Sendable {
 
     /// Where particle `i` is born on tick `tick`, and how long it lives.
     func birth(_ i: Int, tick: Int64) -> (x: Fixed, y: Fixed, life: Int32) {
-        let h = Mix.hash(seed, i, Int(truncatingIfNeeded: tick))
+        let h = Mix.hash(seed, wide: Int64(i), tick)
         return (Fixed(raw: Int32(clamping: (Int64(h & 0xFFFF) * Int64(width)))),
                 Fixed(raw: Int32(clamping: (Int64((h >> 16) & 0xFFFF) * Int64(height)))),
                 Int32(60 + (h >> 32) % 120))

@@ -78,7 +78,7 @@ public struct Fireworks: Scene, Sendable {
         guard first <= last else { light.paint(into: &canvas); return }
         let h = Fixed(height), w = Fixed(width)
         for k in first...last {
-            var rng = SeededRandom(seed: Mix.hash(seed, Int(truncatingIfNeeded: k)))
+            var rng = SeededRandom(seed: Mix.hash(seed, wide: k))
             let launch = k * period + (Int64(rng.int(in: 0...65535)) * (period * 3 / 4)) >> 16
             let age = t.nanoseconds - launch
             guard age >= 0 else { continue }
@@ -96,7 +96,7 @@ public struct Fireworks: Scene, Sendable {
             }
             let since = a - rise
             guard since < life else { continue }
-            drawBurst(x: x, y: apex, reach: reach, life: life, at: since, hue: hue, turn: turn, burst: Int(truncatingIfNeeded: k))
+            drawBurst(x: x, y: apex, reach: reach, life: life, at: since, hue: hue, turn: turn, burst: k)
         }
         light.paint(into: &canvas)
     }
@@ -117,7 +117,7 @@ public struct Fireworks: Scene, Sendable {
     }
 
     /// The sparks of a burst at (`x`, `y`), `a` seconds after it burst.
-    mutating func drawBurst(x: Fixed, y: Fixed, reach: Fixed, life: Fixed, at a: Fixed, hue: Int, turn: Angle, burst: Int) {
+    mutating func drawBurst(x: Fixed, y: Fixed, reach: Fixed, life: Fixed, at a: Fixed, hue: Int, turn: Angle, burst: Int64) {
         let c = Self.drag
         let rotation = (Trig.cosine(turn), Trig.sine(turn))
         // The first instants of a burst flash white.
@@ -132,7 +132,7 @@ public struct Fireworks: Scene, Sendable {
         for i in 0..<sparks {
             let (dx0, dy0) = directions[i]
             let dx = dx0 * rotation.0 - dy0 * rotation.1, dy = dx0 * rotation.1 + dy0 * rotation.0
-            let spark = Mix.hash(seed, burst, i)
+            let spark = Mix.hash(seed, wide: burst, Int64(i))
             let sparkReach = reach * (Fixed(35, over: 100) + Fixed(raw: Int32(spark & 0xFFFF)) * Fixed(65, over: 100))  // 0.35 ... 1
             let sparkLife = life * (Fixed(7, over: 10) + Fixed(raw: Int32((spark >> 16) & 0x4CCC)))  // 0.7 ... 1
             guard a < sparkLife + Fixed(1, over: 10) else { continue }
@@ -149,7 +149,7 @@ public struct Fireworks: Scene, Sendable {
                 let left = .one - point.s * inverseLife
                 var level = left * (Fixed(1, over: 2) + left / 2) / Fixed(j + 1)
                 // Twinkle as it dies.
-                if left < Fixed(4, over: 10) && Mix.hash(seed, burst, i, Int(point.s.raw >> 12)) & 3 == 0 { level = level / 4 }
+                if left < Fixed(4, over: 10) && Mix.hash(seed, wide: burst, Int64(i), Int64(point.s.raw >> 12)) & 3 == 0 { level = level / 4 }
                 light.disc(x: x + dx * out, y: y + dy * out + point.drop, radius: sparkRadius, color: color, intensity: level)
             }
         }

@@ -139,3 +139,16 @@ struct CellRandom: Sendable {
         Int(((next() >> 16) &* UInt32(n)) >> 16)
     }
 }
+
+extension Mix {
+    /// `Mix.hash(seed, a, b, c)` of 64-bit numbers (tick, slot and burst numbers): bit for bit
+    /// what `hash` gives them as `Int` on a 64-bit CPU, and the same on a 32-bit one, where
+    /// converting a number past 2³¹ (a tick count after some months) to `Int` would drop its
+    /// high bits.
+    @inline(__always) static func hash(_ seed: UInt64, wide a: Int64, _ b: Int64 = 0, _ c: Int64 = 0) -> UInt64 {
+        var h = finalize(seed ^ 0x243F_6A88_85A3_08D3)
+        h = finalize(h ^ UInt64(bitPattern: a))
+        h = finalize(h ^ UInt64(bitPattern: b) &* 0x9E37_79B9_7F4A_7C15)
+        return finalize(h ^ UInt64(bitPattern: c) &* 0xC2B2_AE3D_27D4_EB4F)
+    }
+}

@@ -63,8 +63,7 @@ public struct Meteors: Scene, Sendable {
         let w = Fixed(width), h = Fixed(height)
         let step = Fixed.half
         for k in (now - Int64(slotsAlive))...now {
-            let ki = Int(truncatingIfNeeded: k)
-            let hash = Mix.hash(seed, ki)
+            let hash = Mix.hash(seed, wide: k)
             let launch = k * slot.nanoseconds + Int64(((hash & 0xFFFF) * UInt64(slot.nanoseconds)) >> 16)
             let age = t.nanoseconds - launch
             guard age >= 0 else { continue }
