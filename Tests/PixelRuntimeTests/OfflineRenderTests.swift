@@ -45,6 +45,20 @@ struct OfflineRenderTests {
         #expect(try dir.contents() == ["fan.png"])
     }
 
+    /// `render NAME --param palette=P`: every effect renders to a PNG, and one with a palette
+    /// looks different in another.
+    @Test(arguments: EffectCatalog.all.map(\.name))
+    func everyEffectRendersAndTakesAPalette(_ name: String) throws {
+        let dir = try ScratchDirectory()
+        _ = try OfflineRender.run(try request(name, out: dir.file("own.png"), at: 2.5))
+        let own = try PNGFile.read(path: dir.file("own.png"))
+        #expect(own.width == 32 && own.height == 16)
+        guard EffectCatalog.all.first(where: { $0.name == name })!.parameters.contains(where: { $0.name == "palette" }) else { return }
+        _ = try OfflineRender.run(try request(name, out: dir.file("mono.png"), at: 2.5, parameters: ["palette": "mono"]))
+        _ = try OfflineRender.run(try request(name, out: dir.file("lava.png"), at: 2.5, parameters: ["palette": "lava"]))
+        #expect(try PNGFile.read(path: dir.file("mono.png")) != PNGFile.read(path: dir.file("lava.png")), "\(name) ignores its palette")
+    }
+
     @Test func gifHasSecondsTimesFpsFramesAndKeepsTime() throws {
         let dir = try ScratchDirectory()
         _ = try OfflineRender.run(try request("bounce", out: dir.file("dvd.gif"), seconds: 2, fps: 30))
