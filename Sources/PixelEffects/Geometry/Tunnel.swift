@@ -41,11 +41,12 @@ public struct Tunnel: Scene, Sendable {
         let polar = PolarTable(width: width * factor, height: height * factor)
         angle = polar.angle
         // depth = 4 / r (a ring of tiles at r = 4/n), capped at 64 near the centre.
-        depth = polar.radius.map { r in Int32(min((Int64(4) << 32) / Int64(max(r, 4096)), Int64(64) << 16)) }
+        depth = polar.radius.map { (r: Int32) -> Int32 in Int32(min((Int64(4) << 32) / Int64(max(r, 4096)), Int64(64) << 16)) }
         // Bright at the walls, fading in to the vanishing point: (r / 0.9)^1.5-ish, capped.
-        shade = polar.radius.map { r in
-            let s = min(Int64(r) * 256 / 58982, 256)  // r / 0.9
-            return Int32(s * s / 256 * 3 / 4 + s / 4)
+        shade = polar.radius.map { (r: Int32) -> Int32 in
+            let s: Int64 = min(Int64(r) * 256 / 58982, 256)  // r / 0.9
+            let curve: Int64 = s * s / 256 * 3 / 4
+            return Int32(curve + s / 4)
         }
     }
 
