@@ -56,7 +56,10 @@ let package = Package(
         // click wheel, the encoder wiring, and the encoder, script and keyboard sources.
         .target(name: "PixelInputs", dependencies: ["PixelCore", "PixelBus"]),
         // The menu, its screens and the app as a state machine.
-        .target(name: "PixelUI", dependencies: ["PixelCore", "PixelEffects", "PixelInputs"]),
+        // The games of Extras → Games (Brick, Snake): integer physics on 10 ms ticks, standard
+        // library and PixelCore only, so a scripted game's frames are checked on every CPU.
+        .target(name: "PixelGames", dependencies: ["PixelCore"]),
+        .target(name: "PixelUI", dependencies: ["PixelCore", "PixelEffects", "PixelInputs", "PixelGames"]),
         // Panel descriptions and the panel factory over a BusProvider, colour pipeline, mappers,
         // encoders and drivers. No operating system.
         .target(name: "PixelPanels", dependencies: ["PixelCore", "PixelBus", "PixelNetwork"]),
@@ -130,16 +133,17 @@ let package = Package(
         .target(name: "PixelTestSupport", path: "Tests/PixelTestSupport"),
         // The golden frames and how they are rendered: standard library, PixelCore and
         // PixelEffects only, so it also compiles as Embedded Swift for the cross harness.
-        .target(name: "PixelGolden", dependencies: ["PixelCore", "PixelEffects"], path: "Tests/Golden"),
+        .target(name: "PixelGolden", dependencies: ["PixelCore", "PixelEffects", "PixelGames"], path: "Tests/Golden"),
         // The cross harness, hosted: prints every golden digest, the reference that
         // `make test-cross` compares the ARM and RISC-V runs with.
-        .executableTarget(name: "golden-frames", dependencies: ["PixelGolden", "PixelCore", "PixelEffects"], path: "Tests/Cross/Harness"),
+        .executableTarget(name: "golden-frames", dependencies: ["PixelGolden", "PixelCore", "PixelEffects", "PixelGames"], path: "Tests/Cross/Harness"),
         .testTarget(name: "PixelCoreTests", dependencies: ["PixelCore"]),
         .testTarget(name: "PixelEffectsTests", dependencies: ["PixelEffects", "PixelCore"]),
         .testTarget(name: "PixelBusTests", dependencies: ["PixelBus"]),
         .testTarget(name: "PixelNetworkTests", dependencies: ["PixelNetwork", "PixelCore", "PixelBus", "PixelTestSupport"]),
         .testTarget(name: "PixelPanelsTests", dependencies: ["PixelPanels", "PixelCore", "PixelBus", "PixelTestSupport"]),
-        .testTarget(name: "PixelUITests", dependencies: ["PixelUI", "PixelInputs", "PixelCore", "PixelEffects"]),
+        .testTarget(name: "PixelUITests", dependencies: ["PixelUI", "PixelInputs", "PixelCore", "PixelEffects", "PixelGames"]),
+        .testTarget(name: "PixelGamesTests", dependencies: ["PixelGames", "PixelCore"]),
         .testTarget(name: "PixelSystemTests", dependencies: ["PixelSystem", "PixelBus", "PixelTestSupport"]),
         .testTarget(name: "PixelImagesTests", dependencies: ["PixelImages", "PixelCore", "PixelSystem", "PixelTestSupport"]),
         .testTarget(name: "PixelSimulatorTests", dependencies: ["PixelSimulator", "PixelCore", "PixelBus", "PixelPanels", "PixelNetwork"]),
@@ -167,7 +171,7 @@ let package = Package(
         .testTarget(name: "PixelRuntimeTests", dependencies: [
             "PixelRuntime", "PixelCore", "PixelEffects", "PixelSystem", "PixelImages", "PixelInputs", "PixelSimulator", "PixelBus", "PixelPanels", "PixelUI",
             "PixelConfig", "PixelTestSupport", "PixelNetwork",
-            "PixelGolden", "PixelTools", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
+            "PixelGolden", "PixelGames", "PixelTools", .target(name: "PixelLinux", condition: .when(platforms: [.linux])),
         ]),
     ],
     swiftLanguageModes: [.v6]

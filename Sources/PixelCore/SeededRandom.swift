@@ -1,6 +1,6 @@
 /// A seeded pseudo-random generator (SplitMix64): the same seed gives the same sequence on
 /// every CPU. Effects take one of these instead of the system generator.
-public struct SeededRandom: RandomNumberGenerator, Sendable {
+public struct SeededRandom: RandomNumberGenerator, Sendable, Equatable {
     private var state: UInt64
 
     /// A generator whose sequence is fixed by `seed`.

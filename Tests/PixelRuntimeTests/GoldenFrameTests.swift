@@ -7,6 +7,7 @@ import PixelInputs
 import PixelImages
 import PixelCore
 import PixelEffects
+import PixelGames
 import PixelGolden
 @testable import PixelRuntime
 
@@ -41,5 +42,36 @@ struct GoldenFrameTests {
         }
         // The harness computes the same digest its own way (`make test-cross` checks that).
         #expect(SHA256.hex(of: digests) == run.digest, "\(run.effect.label)")
+    }
+
+    /// A scripted game played through the app (Extras → Games, the wheel's events) draws the
+    /// frames the harness draws with the game alone, so `make test-cross` checks the app's game.
+    @Test(arguments: GoldenGames.all.indices)
+    func scriptedGameMatchesItsGoldenDigest(_ index: Int) {
+        let script = GoldenGames.all[index]
+        var app = PixelWheelApp(width: 64, height: 32, framesPerSecond: script.framesPerSecond, version: "test", seed: GoldenFrames.seed)
+        let open: [InputAction] = [.rotate(2), .select, .rotate(2), .select, .rotate(script.kind == .brick ? 0 : 1), .select]
+        for action in open { app.handle(InputEvent(action, at: .zero)) }
+        var canvas = Canvas(width: 64, height: 32, supersampling: .x4)
+        var digests: [UInt8] = []
+        var next = 0
+        for n in 0..<script.frames {
+            let time = FrameTime.milliseconds(n * 1000 / script.framesPerSecond)
+            while next < script.inputs.count, script.inputs[next].0 <= n * 1000 / script.framesPerSecond {
+                let action: InputAction
+                switch script.inputs[next].1 {
+                case let .turn(detents): action = .rotate(detents)
+                case .press: action = .select
+                case .playPause: action = .playPause
+                }
+                app.handle(InputEvent(action, at: .milliseconds(script.inputs[next].0)))
+                next += 1
+            }
+            app.render(into: &canvas, at: time)
+            if app.currentGame?.isOver == true { continue }
+            digests += SHA256.digest(of: canvas.downsample().rawBytes)
+        }
+        #expect(SHA256.hex(of: digests) == script.digest, "\(script.label)")
+        #expect(GoldenGames.digest(of: script) == script.digest)
     }
 }

@@ -61,7 +61,9 @@ struct BenchmarkTests {
         ]
         let latency = InputLatencyBenchmark.Result(samples: 4, median: 1000, p99: 2000, maximum: 3000, framePeriod: 16_666_667,
                                                    fps: 60, size: try PanelSize(width: 64, height: 32))
-        #expect(Benchmark.jsonDocument(effects: rows, encode: encode, inputLatency: latency) == """
+        var paddle = latency
+        paddle.median = 1500
+        #expect(Benchmark.jsonDocument(effects: rows, encode: encode, inputLatency: latency, gameLatency: paddle) == """
             {"effects":[
               {"effect":"bounce","width":64,"height":32,"supersampling":4,"frames":90,"render_median_ns":1,"render_p99_ns":2,\
             "downsample_median_ns":3,"downsample_p99_ns":4,"colour_median_ns":5,"colour_p99_ns":6,"frame_median_ns":7,"frame_p99_ns":8,\
@@ -75,9 +77,10 @@ struct BenchmarkTests {
             "network":[],
             "input_latency":{"median_ns":1000,"p99_ns":2000,"max_ns":3000,"frame_period_ns":16666667},
             "stream_latency":null,
-            "socket_rates":[]}
+            "socket_rates":[],
+            "game_latency":{"median_ns":1500,"p99_ns":2000,"max_ns":3000,"frame_period_ns":16666667}}
             """)
-        #expect(Benchmark.jsonDocument(effects: [], encode: [], inputLatency: nil) == "{\"effects\":[\n  \n],\n\"encode\":[],\n\"network\":[],\n\"input_latency\":null,\n\"stream_latency\":null,\n\"socket_rates\":[]}")
+        #expect(Benchmark.jsonDocument(effects: [], encode: [], inputLatency: nil) == "{\"effects\":[\n  \n],\n\"encode\":[],\n\"network\":[],\n\"input_latency\":null,\n\"stream_latency\":null,\n\"socket_rates\":[],\n\"game_latency\":null}")
     }
 }
 
@@ -86,6 +89,15 @@ struct InputLatencyBenchmarkTests {
         let result = try InputLatencyBenchmark.run(size: try PanelSize(width: 32, height: 16), fps: 60, events: 6, clock: MonotonicClock())
         #expect(result.samples == 6)
         #expect(result.median > 0 && result.framePeriod == 16_666_666 && result.size.width == 32)
+    }
+
+    /// In Brick each detent moves the paddle, so every frame after a turn differs from the one
+    /// before (the run checks it) and each turn is measured on the frame that shows it.
+    @Test func brickPaddleTurnsAreMeasuredToo() throws {
+        let result = try InputLatencyBenchmark.run(size: try PanelSize(width: 32, height: 16), fps: 60, events: 6,
+                                                   opening: InputLatencyBenchmark.openBrick, screen: "Brick", clock: MonotonicClock())
+        #expect(result.samples == 6)
+        #expect(InputLatencyBenchmark.describe(result).hasPrefix("input latency (Brick, 32x16"))
     }
 }
 

@@ -39,6 +39,7 @@ describe() {
 
 core_sources=(Sources/PixelCore/*.swift Sources/PixelCore/Fonts/*.swift)
 effects_sources=(Sources/PixelEffects/*.swift Sources/PixelEffects/*/*.swift)
+games_sources=(Sources/PixelGames/*.swift)
 golden_sources=(Tests/Golden/*.swift)
 harness_sources=(Tests/Cross/Harness/*.swift)
 
@@ -75,6 +76,7 @@ module() {
 build_core() {
     module "$1" PixelCore "" "${core_sources[@]}"
     module "$1" PixelEffects "PixelCore" "${effects_sources[@]}"
+    module "$1" PixelGames "PixelCore" "${games_sources[@]}"
 }
 
 # size OBJECT…: code bytes (.text) and constant bytes (.rodata, .data) in the objects.
@@ -150,7 +152,7 @@ link() {
     # -O2: at -Os clang would turn the helpers' own 128-bit shifts back into calls to themselves.
     "$bin/clang" "${cflags[@]}" -O2 Tests/Cross/Runtime/int128.c -o "$dir/int128.o"
     "$bin/ld.lld" "${ldflags[@]}" -o "$dir/$program" "$dir/$object" "$dir/PixelGolden.o" \
-        "$dir/PixelEffects.o" "$dir/PixelCore.o" "$dir/runtime.o" "$dir/libm.o" "$dir/int128.o" \
+        "$dir/PixelEffects.o" "$dir/PixelGames.o" "$dir/PixelCore.o" "$dir/runtime.o" "$dir/libm.o" "$dir/int128.o" \
         "$(dirname "$bin")/lib/swift/embedded/$triple/libswiftUnicodeDataTables.a" ${libs[@]+"${libs[@]}"}
 }
 
@@ -158,8 +160,8 @@ link() {
 harness() {
     local triple=$1 dir=$out/$1
     build_core "$triple"
-    module "$triple" PixelGolden "PixelCore PixelEffects" "${golden_sources[@]}"
-    module "$triple" main "PixelCore PixelEffects PixelGolden" "${harness_sources[@]}"
+    module "$triple" PixelGolden "PixelCore PixelEffects PixelGames" "${golden_sources[@]}"
+    module "$triple" main "PixelCore PixelEffects PixelGames PixelGolden" "${harness_sources[@]}"
     read -r text data < <(sizes "$dir/PixelCore.o" "$dir/PixelEffects.o")
     echo "$text $data" > "$dir/size"
     link "$triple" golden-frames main.o
@@ -276,7 +278,7 @@ demo() {
     mkdir -p "$out/demo"
     "$(swift build --show-bin-path)/golden-frames" > "$out/hosted.txt" || true
     harness "$triple"
-    module "$triple" firmware "PixelCore PixelEffects PixelGolden" Firmware/*.swift
+    module "$triple" firmware "PixelCore PixelEffects PixelGames PixelGolden" Firmware/*.swift
     link "$triple" firmware firmware.o
     timeout 600 qemu-system-riscv32 -M virt -m 128M -bios none -nographic -monitor none -serial stdio \
         -kernel "$out/$triple/firmware" | tr -d '\r' > "$out/demo/output.txt" || true

@@ -157,16 +157,18 @@ public enum Benchmark {
 
     /// The whole `bench --json` document: `{"effects":[…],` (one effect row a line, as
     /// `json(_:)` writes them), then `"encode":[…],`, `"network":[…]`, `"input_latency":{…}`
-    /// and `"stream_latency":{…}` (or `null`) and `"socket_rates":[…]`, each on a line of its own.
+    /// and `"stream_latency":{…}` (or `null`), `"socket_rates":[…]` and `"game_latency":{…}`
+    /// (Brick's paddle, or `null`), each on a line of its own.
     public static func jsonDocument(effects: [Row], encode: [EncodeBenchmark.Row], network: [EncodeBenchmark.Row] = [],
                                     inputLatency: InputLatencyBenchmark.Result?, streamLatency: InputLatencyBenchmark.Result? = nil,
-                                    socketRates: [SocketRateBenchmark.Result] = []) -> String {
+                                    socketRates: [SocketRateBenchmark.Result] = [], gameLatency: InputLatencyBenchmark.Result? = nil) -> String {
         "{\"effects\":" + json(effects)
             + ",\n\"encode\":" + JSONValue.array(encode.map(\.json)).text
             + ",\n\"network\":" + JSONValue.array(network.map(\.json)).text
             + ",\n\"input_latency\":" + (inputLatency?.json ?? .null).text
             + ",\n\"stream_latency\":" + (streamLatency?.json ?? .null).text
-            + ",\n\"socket_rates\":" + JSONValue.array(socketRates.map(\.json)).text + "}"
+            + ",\n\"socket_rates\":" + JSONValue.array(socketRates.map(\.json)).text
+            + ",\n\"game_latency\":" + (gameLatency?.json ?? .null).text + "}"
     }
 
     static func ms(_ ns: Int64) -> String { Percentile.milliseconds(ns) }

@@ -49,13 +49,18 @@ public struct BenchmarkRun {
         let socketRates = (network && networkRow == nil) || !filtered ? try SocketRateBenchmark.run(clock: stopwatch) : []
         let latency = turns > 0
             ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: turns, clock: stopwatch) : nil
+        // A detent must reach Brick's paddle in the next frame, as it reaches the highlight.
+        let gameLatency = turns > 0
+            ? try InputLatencyBenchmark.run(size: try PanelSize(width: 64, height: 32), fps: 60, events: turns,
+                                            opening: InputLatencyBenchmark.openBrick, screen: "Brick", clock: stopwatch) : nil
         if json { return Benchmark.jsonDocument(effects: rows, encode: encodeRows, network: networkRows, inputLatency: latency, streamLatency: streamLatency,
-                                                           socketRates: socketRates) }
+                                                           socketRates: socketRates, gameLatency: gameLatency) }
         var parts: [String] = []
         if !rows.isEmpty { parts.append(Benchmark.table(rows)) }
         if !encodeRows.isEmpty { parts.append(EncodeBenchmark.table(encodeRows)) }
         if !networkRows.isEmpty { parts.append(EncodeBenchmark.table(networkRows, firstColumn: "network")) }
         if let latency { parts.append(InputLatencyBenchmark.describe(latency)) }
+        if let gameLatency { parts.append(InputLatencyBenchmark.describe(gameLatency)) }
         if let streamLatency { parts.append(StreamLatencyBenchmark.describe(streamLatency)) }
         if !socketRates.isEmpty { parts.append(SocketRateBenchmark.describe(socketRates)) }
         return parts.joined(separator: "\n\n")

@@ -27,6 +27,8 @@ public enum InputLatencyBenchmark {
         public var fps: Int
         /// The panel size of the menu.
         public var size: PanelSize
+        /// What the turns moved: "menu" (the highlight) or a game ("Brick": the paddle).
+        public var screen = "menu"
 
         /// The result as `bench --json` writes it.
         var json: JSONValue {
@@ -72,12 +74,18 @@ public enum InputLatencyBenchmark {
         var quitRequested: Bool { mailbox.isFinished && measured >= expected }
     }
 
+    /// The wheel's way from the top menu to Extras → Games → Brick, whose paddle the turns
+    /// then move (the ball waits on it, so only the turns change the picture).
+    public static let openBrick: [InputAction] = [.rotate(2), .select, .rotate(2), .select, .select]
+
     /// Posts `events` wheel turns at random moments (20–80 ms apart) from another thread while
-    /// the menu runs at `fps` through the frame loop on `clock` (the real one), and returns the
-    /// latency statistics.
-    public static func run(size: PanelSize, fps: Int = 60, events: Int = 120, seed: UInt64 = 1, clock: any Clock & Sendable) throws -> Result {
-        let app = PixelWheelApp(width: size.width, height: size.height, framesPerSecond: fps,
+    /// the menu (or, after `opening`, the screen it leads to, named `screen`) runs at `fps`
+    /// through the frame loop on `clock` (the real one), and returns the latency statistics.
+    public static func run(size: PanelSize, fps: Int = 60, events: Int = 120, seed: UInt64 = 1, opening: [InputAction] = [],
+                           screen: String = "menu", clock: any Clock & Sendable) throws -> Result {
+        var app = PixelWheelApp(width: size.width, height: size.height, framesPerSecond: fps,
                                 version: PixelWheelVersion.current, seed: seed)
+        for action in opening { app.handle(InputEvent(action, at: .zero)) }
         let source = AppSource(app: app, store: nil)
         let mailbox = Mailbox(clock: clock)
         let input = MailboxInputSource(mailbox, expected: events)
@@ -88,7 +96,7 @@ public enum InputLatencyBenchmark {
         let measure = FrameCallbackOutput { frame, _ in
             let done = clock.now()
             if !input.unshown.isEmpty {
-                // Each turn moves the highlight, so this frame must differ from the last.
+                // Each turn moves the highlight or the paddle, so this frame must differ from the last.
                 precondition(frame != previous || input.unshown.count % 2 == 0, "input did not change the picture")
                 latencies += input.unshown.map { done - $0 }
                 input.measured += input.unshown.count
@@ -108,12 +116,12 @@ public enum InputLatencyBenchmark {
         try loop.run()
         return Result(samples: latencies.count, median: Benchmark.percentile(latencies, 50),
                       p99: Benchmark.percentile(latencies, 99), maximum: latencies.max() ?? 0,
-                      framePeriod: 1_000_000_000 / Int64(fps), fps: fps, size: size)
+                      framePeriod: 1_000_000_000 / Int64(fps), fps: fps, size: size, screen: screen)
     }
 
     /// One line for the bench table.
     public static func describe(_ r: Result) -> String {
-        "input latency (menu, \(r.size), \(r.fps) fps, \(r.samples) turns): median \(Benchmark.ms(r.median)) ms, "
+        "input latency (\(r.screen), \(r.size), \(r.fps) fps, \(r.samples) turns): median \(Benchmark.ms(r.median)) ms, "
             + "p99 \(Benchmark.ms(r.p99)) ms, max \(Benchmark.ms(r.maximum)) ms; one frame period is \(Benchmark.ms(r.framePeriod)) ms"
     }
 }

@@ -1,5 +1,6 @@
 import PixelCore
 import PixelEffects
+import PixelGames
 import PixelInputs
 
 /// The whole PixelWheel user interface as a pure state machine: input events in, pictures
@@ -14,6 +15,8 @@ public struct PixelWheelApp {
         case about
         case clock
         case scrollingText
+        /// The game in play (Extras → Games), full screen.
+        case game
         /// Hold-to-confirm "Turn panel off": the ring fills while select is held.
         case confirmOff(since: FrameTime)
         /// The panel is dark until the next input.
@@ -62,6 +65,11 @@ public struct PixelWheelApp {
     private var shownSince: FrameTime = .zero
     var stack: [Level] = [Level(title: "PixelWheel", entries: nil)]
     var player: Player?
+    /// The game in play or paused, if any (at most one of `player` and `game` is set).
+    var game: GameSession?
+    /// The time of the last event or frame while the game was on screen: play stops there
+    /// when the screen changes.
+    var gameSeenAt: FrameTime = .zero
     let seed: UInt64
     /// Seconds since local midnight, for the clock screen.
     let wallClock: () -> Int
@@ -96,8 +104,8 @@ public struct PixelWheelApp {
     public var selectedIndex: Int { stack[stack.count - 1].selected }
     /// The selected row's label.
     public var selectedTitle: String { label(for: menuEntries[selectedIndex]) }
-    /// The effect playing or paused, if any.
-    public var nowPlayingTitle: String? { player?.title }
+    /// The effect or game playing or paused, if any.
+    public var nowPlayingTitle: String? { player?.title ?? game?.kind.title }
     /// The index into `MenuEntry.effects` of the effect playing or paused (shuffle's current one), if any.
     public var playingEffect: Int? { player?.index }
 
@@ -119,12 +127,12 @@ public struct PixelWheelApp {
     /// The live mode: which stream is live, until when, and whether it was given back.
     var live = LiveMode()
     /// Whether the effect is paused.
-    public var isPaused: Bool { player?.isPaused ?? false }
+    public var isPaused: Bool { player?.isPaused ?? game?.isPaused ?? false }
     /// Depth of the menu stack (1 = top level).
     public var menuDepth: Int { stack.count }
 
     func entries(of level: Level) -> [MenuEntry] {
-        level.entries ?? (MenuEntry.topLevel + (player == nil && liveStream == nil ? [] : [.nowPlaying]))
+        level.entries ?? (MenuEntry.topLevel + (player == nil && game == nil && liveStream == nil ? [] : [.nowPlaying]))
     }
 
     /// The label shown for `entry` (settings show their value).
@@ -158,6 +166,7 @@ public struct PixelWheelApp {
         if case .rotate = event.action {} else if case .streams = event.action {} else { wheel.reset() }
         let before = (screen, stack.count, selectedIndex)
         apply(event)
+        updateGame(at: event.time)  // a game left by this event stops here
         if before != (screen, stack.count, selectedIndex) { shownSince = event.time }
     }
 
@@ -204,6 +213,7 @@ public struct PixelWheelApp {
             screen = .confirmOff(since: event.time)
             return
         }
+        if screen == .game, handleGame(event) { return }
         switch event.action {
         case let .rotate(steps): rotate(steps, at: event.time)
         case .select: select(at: event.time)
@@ -250,8 +260,14 @@ public struct PixelWheelApp {
     /// had been chosen from the menu: a configuration's start screen. Unknown names do nothing.
     public mutating func play(effectNamed name: String, at time: FrameTime) {
         guard let index = MenuEntry.effects.firstIndex(where: { if case let .effect(_, n, _) = $0 { n == name } else { false } }) else { return }
-        player = makePlayer(index, shuffleOrder: nil, at: time)
+        startPlayer(index, shuffleOrder: nil, at: time)
         screen = .playing
+    }
+
+    /// Plays menu effect `index` (in `shuffleOrder` when shuffling) from `time`, ending any game.
+    mutating func startPlayer(_ index: Int, shuffleOrder: [Int]?, at time: FrameTime) {
+        game = nil
+        player = makePlayer(index, shuffleOrder: shuffleOrder, at: time)
     }
 
     func makePlayer(_ index: Int, shuffleOrder: [Int]?, at time: FrameTime) -> Player {
@@ -293,19 +309,21 @@ public struct PixelWheelApp {
                 if case let .effect(_, n, p) = e { return n == name && p == parameters }
                 return false
             } ?? 0
-            player = makePlayer(index, shuffleOrder: nil, at: time)
+            startPlayer(index, shuffleOrder: nil, at: time)
             screen = .playing
         case .shuffle:
             var rng = SeededRandom(seed: seed ^ UInt64(bitPattern: time.nanoseconds))
             let order = MenuEntry.effectIndices(in: settings.shuffleFrom).shuffled(using: &rng)
-            player = makePlayer(order[0], shuffleOrder: order, at: time)
+            startPlayer(order[0], shuffleOrder: order, at: time)
             screen = .playing
         case .clock: screen = .clock
         case .scrollingText: screen = .scrollingText
         case .brightness: screen = .slider(.brightness)
         case .speed: screen = .slider(.speed)
         case .about: screen = .about
-        case .nowPlaying: screen = .playing
+        case .nowPlaying:
+            if game != nil { resumeGame(at: time) } else { screen = .playing }
+        case let .game(kind): startGame(kind, at: time)
         case .presets, .savePreset, .preset, .presetAction:
             selectPresetEntry(entry, at: time)
         case let .effectParameters(effect):
@@ -372,7 +390,7 @@ public struct PixelWheelApp {
         if settings != before { settingsRevision += 1 }
     }
 
-    private func click() { onClick?() }
+    func click() { onClick?() }
 
     /// Advances time-driven state: the confirm ring completing, shuffle moving on.
     public mutating func update(at time: FrameTime) {
@@ -380,6 +398,7 @@ public struct PixelWheelApp {
             screen = .off
         }
         player?.update(at: time)
+        updateGame(at: time)
     }
 
     // MARK: Drawing
@@ -418,7 +437,7 @@ public struct PixelWheelApp {
                 }
             }
             MenuPainter.draw(on: &canvas, title: level.title, rows: rows, selected: level.selected,
-                             status: player.map { $0.isPaused ? MenuPainter.Status.paused : .playing }, palette: palette, time: viewTime,
+                             status: nowPlayingTitle == nil ? nil : isPaused ? MenuPainter.Status.paused : .playing, palette: palette, time: viewTime,
                              swatches: swatches)
         case let .slider(kind):
             switch kind {
@@ -446,6 +465,8 @@ public struct PixelWheelApp {
             // At 8 LEDs a second times the Speed setting, on the frame's time: any --fps scrolls alike.
             let scrolled = FrameTime(nanoseconds: viewTime.nanoseconds * Int64(settings.speed) / 100)
             ScreenPainter.bigText(on: &canvas, marqueeText, palette: palette, time: scrolled, alwaysScroll: true, font: textFont)
+        case .game:
+            drawGame(on: &canvas, palette: palette, time: viewTime)
         case let .confirmOff(since):
             ScreenPainter.confirmRing(on: &canvas, progress: progress(since: since, at: time), palette: palette)
         }

@@ -30,7 +30,7 @@ extension PixelWheelApp {
                 setParameter(parameter.name, ofEffect: effect, to: preset.parameters[key] ?? parameter.defaultDescription)
             }
             if player?.index != effect || player?.shuffleOrder != nil {
-                player = makePlayer(effect, shuffleOrder: nil, at: time)
+                startPlayer(effect, shuffleOrder: nil, at: time)
             }
             show(.playing)
         }

@@ -20,7 +20,7 @@ extension PixelWheelApp {
         case let .effect(index):
             guard MenuEntry.effects.indices.contains(index) else { return }
             if player?.index != index || player?.shuffleOrder != nil {
-                player = makePlayer(index, shuffleOrder: nil, at: time)
+                startPlayer(index, shuffleOrder: nil, at: time)
             }
             show(.playing)
         case let .parameter(effect, name, value):

@@ -1,5 +1,6 @@
 import PixelCore
 import PixelEffects
+import PixelGames
 
 /// The look of the menu: the white iPod or the black one.
 public enum Theme: String, Sendable, CaseIterable {
@@ -48,6 +49,8 @@ public struct Settings: Equatable, Sendable {
     /// Effect parameters chosen in the menu or with `sim --param`, keyed `effect.parameter`
     /// (e.g. `bounce.speed`), valued as on the command line (`40`, `shader`, `FF8000`).
     public var effectParameters: [String: String] = [:]
+    /// Each game's best score (Extras → Games), saved as `best-brick`, `best-snake`.
+    public var bestScores: [GameKind: Int] = [:]
 
     /// The default settings.
     public init() {}
@@ -60,6 +63,8 @@ public struct Settings: Equatable, Sendable {
     public static let speedRange = 25...400
     /// Allowed transition lengths, in milliseconds.
     public static let transitionRange = 0...3000
+    /// Allowed best scores in a settings file.
+    public static let bestScoreRange = 0...1_000_000_000
     /// The lengths the Transition row steps through, in milliseconds.
     public static let transitionSteps = [0, 300, 500, 700, 1000, 1500, 2000, 3000]
 
@@ -76,6 +81,7 @@ public struct Settings: Equatable, Sendable {
             + (streams == .obey ? "" : "streams = \(streams.rawValue)\n")
             + (transitionMilliseconds == 700 ? "" : "transition = \(transitionMilliseconds)\n")
             + (shuffleFrom.map { "shuffle-from = \($0.rawValue)\n" } ?? "")
+            + GameKind.allCases.compactMap { kind in bestScores[kind].map { "best-\(kind.rawValue) = \($0)\n" } }.joined()
             + effectParameters.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)\n" }.joined()
     }
 
@@ -127,6 +133,10 @@ public struct Settings: Equatable, Sendable {
                 if value == "all" { settings.shuffleFrom = nil } else if let v = EffectFamily(rawValue: String(value)) {
                     settings.shuffleFrom = v
                 } else { bad("shuffle-from") }
+            case let key where key.hasPrefix("best-"):
+                if let kind = GameKind(rawValue: String(key.dropFirst(5))), let v = Int(value), bestScoreRange.contains(v) {
+                    settings.bestScores[kind] = v
+                } else { bad(String(key)) }
             case let key where key.contains("."):
                 // An effect's parameter: kept only when the effect takes it and the value fits.
                 if isEffectParameter(String(key), value: String(value)) {

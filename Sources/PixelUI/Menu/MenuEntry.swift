@@ -1,5 +1,6 @@
 import PixelCore
 import PixelEffects
+import PixelGames
 
 /// One row of a menu, and what selecting it does.
 public indirect enum MenuEntry: Sendable {
@@ -13,6 +14,8 @@ public indirect enum MenuEntry: Sendable {
     case clock
     /// Scrolls a line of text.
     case scrollingText
+    /// Starts a new game (Extras → Games).
+    case game(GameKind)
     /// Opens the brightness slider.
     case brightness
     /// Opens the speed slider.
@@ -54,6 +57,7 @@ public indirect enum MenuEntry: Sendable {
         case .shuffle: return "Shuffle"
         case .clock: return "Clock"
         case .scrollingText: return "Scrolling Text"
+        case let .game(kind): return kind.title
         case .brightness: return "Brightness"
         case .speed: return "Speed"
         case .theme: return "Theme"
@@ -110,11 +114,11 @@ public indirect enum MenuEntry: Sendable {
         + EffectFamily.allCases.filter { !effectIndices(in: $0).isEmpty }
             .map { family in .submenu(family.title, effectIndices(in: family).map { effects[$0] }) }
 
-    /// The standard menu tree, top level first: Effects, Shuffle, Extras, Settings.
+    /// The standard menu tree, top level first: Effects, Shuffle, Extras (Clock, Scrolling Text, Games), Settings.
     public static let topLevel: [MenuEntry] = [
         .submenu("Effects", effectsMenu),
         .shuffle,
-        .submenu("Extras", [.clock, .scrollingText]),
+        .submenu("Extras", [.clock, .scrollingText, .submenu("Games", GameKind.allCases.map { .game($0) })]),
         .submenu("Settings", [.brightness, .speed, .theme, .supersampling,
                               .submenu("Effect Parameters", effects.indices.map { .effectParameters(effect: $0) }), .streams,
                               .presets, .transition, .shuffleFrom, .about]),

@@ -52,7 +52,17 @@ public struct WLEDDocuments: Sendable {
             ("nl", .object([("on", .bool(false)), ("dur", .int(60)), ("mode", .int(1)), ("tbri", .int(0)), ("rem", .int(-1))])),
             ("udpn", .object([("send", .bool(false)), ("recv", .bool(false)), ("sgrp", .int(0)), ("rgrp", .int(0))])),
             ("lor", .int(Int64(lor))), ("mainseg", .int(0)), ("ledmap", .int(0)), ("seg", .array([segment])),
-        ])
+        ] + gameMembers)
+    }
+
+    /// PixelWheel's own `game` member while a game is in play or paused (not WLED's): the
+    /// playing item is then the game, and `fx` keeps the last effect's number.
+    private var gameMembers: [(String, JSONValue)] {
+        guard let game = snapshot.game else { return [] }
+        return [("game", .object([
+            ("id", .string(game.key)), ("name", .string(game.name)), ("score", .int(Int64(game.score))),
+            ("best", .int(Int64(game.best))), ("paused", .bool(game.paused)), ("over", .bool(game.over)),
+        ]))]
     }
 
     private var lor: Int {
@@ -69,7 +79,7 @@ public struct WLEDDocuments: Sendable {
             ("id", .int(0)), ("start", .int(0)), ("stop", .int(Int64(snapshot.width))),
             ("startY", .int(0)), ("stopY", .int(Int64(snapshot.height))), ("len", .int(Int64(snapshot.width))),
             ("grp", .int(1)), ("spc", .int(0)), ("of", .int(0)), ("on", .bool(snapshot.on)), ("frz", .bool(false)), ("set", .int(0)),
-            ("bri", .int(Int64(bri))), ("cct", .int(127)), ("n", .string("")),
+            ("bri", .int(Int64(bri))), ("cct", .int(127)), ("n", .string(snapshot.game?.name ?? "")),
         ]
         members += Self.effectMembers(effect: effect, speed: snapshot.settings.speed, settings: snapshot.settings)
         members.append(("values", Self.sliderValues(effect: effect, settings: snapshot.settings)))

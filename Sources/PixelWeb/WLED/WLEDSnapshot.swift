@@ -9,6 +9,8 @@ public struct WLEDSnapshot: Sendable, Equatable {
     public var settings = Settings()
     /// The menu effect playing or paused (index into `MenuEntry.effects`); nil for none.
     public var effect: Int?
+    /// The game in play or paused (Extras → Games), if any; `effect` is nil then.
+    public var game: GameReport?
     /// The live stream, if any: its protocol ("E1.31") and sender's address.
     public var live: (protocolName: String, sender: String)?
     /// The panel's size in LEDs.
@@ -32,6 +34,7 @@ public struct WLEDSnapshot: Sendable, Equatable {
         on = app.isOn
         settings = app.settings
         effect = app.playingEffect
+        game = app.gameReport
         self.live = live
         width = app.width; height = app.height
         self.applied = applied
@@ -41,7 +44,7 @@ public struct WLEDSnapshot: Sendable, Equatable {
     }
 
     public static func == (a: WLEDSnapshot, b: WLEDSnapshot) -> Bool {
-        a.on == b.on && a.settings == b.settings && a.effect == b.effect && a.live?.protocolName == b.live?.protocolName
+        a.on == b.on && a.settings == b.settings && a.effect == b.effect && a.game == b.game && a.live?.protocolName == b.live?.protocolName
             && a.live?.sender == b.live?.sender && a.width == b.width && a.height == b.height && a.applied == b.applied
             && a.presets == b.presets && a.currentPreset == b.currentPreset && a.presetsRevision == b.presetsRevision
     }

@@ -1,5 +1,6 @@
 import PixelCore
 import PixelEffects
+import PixelGames
 import PixelGolden
 
 // The cross harness: renders every golden frame and run, prints one line per check with the
@@ -43,8 +44,12 @@ func checkAll() -> Int {
             }
         }
     }
+    // Scripted games: the wheel's input at fixed instants, every frame drawn.
+    for script in GoldenGames.all {
+        report.check("game", script.label, GoldenGames.digest(of: script), expected: script.digest)
+    }
     return report.failures
 }
 
 let failures = checkAll()
-print(failures == 0 ? "PASS" : "FAIL: \(failures) of \(2 * (GoldenFrames.stills.count + GoldenFrames.runs.count)) digests differ")
+print(failures == 0 ? "PASS" : "FAIL: \(failures) of \(2 * (GoldenFrames.stills.count + GoldenFrames.runs.count) + GoldenGames.all.count) digests differ")
