@@ -185,13 +185,21 @@ extension Canvas {
     /// Draws a colour image with its alpha, top-left at `origin`, each image pixel `pixelSize`
     /// logical units square, its alpha multiplied by `opacity`.
     public mutating func drawImage(_ image: RGBAImage, at origin: Point, pixelSize: Fixed = .one, opacity: Fixed = .one) {
-        guard image.width > 0, image.height > 0, pixelSize > .zero,
+        drawImage(image, at: origin, pixelWidth: pixelSize, pixelHeight: pixelSize, opacity: opacity)
+    }
+
+    /// Draws a colour image with its alpha, top-left at `origin`, each image pixel
+    /// `pixelWidth × pixelHeight` logical units (a non-square pixel stretches the image), its
+    /// alpha multiplied by `opacity`. With equal sides this is `drawImage(_:at:pixelSize:opacity:)`.
+    public mutating func drawImage(_ image: RGBAImage, at origin: Point, pixelWidth: Fixed, pixelHeight: Fixed,
+                                   opacity: Fixed = .one) {
+        guard image.width > 0, image.height > 0, pixelWidth > .zero, pixelHeight > .zero,
               let bounds = sampleBounds(minX: origin.x, minY: origin.y,
-                                        maxX: origin.x + pixelSize * image.width, maxY: origin.y + pixelSize * image.height)
+                                        maxX: origin.x + pixelWidth * image.width, maxY: origin.y + pixelHeight * image.height)
         else { return }
         let paints = image.pixels.map { c in (c.linear, Canvas.weight(c.withOpacity(opacity).alpha)) }
         let w = image.width, h = image.height
-        rasterize(bounds: bounds, map: LocalMap(origin: origin, unitX: pixelSize, unitY: pixelSize)) { u, v in
+        rasterize(bounds: bounds, map: LocalMap(origin: origin, unitX: pixelWidth, unitY: pixelHeight)) { u, v in
             guard u >= 0, v >= 0 else { return nil }
             let x = Int(u >> 24), y = Int(v >> 24)
             return x < w && y < h ? paints[y * w + x] : nil

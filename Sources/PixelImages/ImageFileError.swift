@@ -19,7 +19,7 @@ public enum ImageFileError: Error, CustomStringConvertible, Sendable, Hashable {
     case damagedJPEG(path: String?, detail: String)
     /// The image is bigger than this program is willing to hold in memory.
     case tooLarge(path: String?, width: Int, height: Int, maximumPixels: Int)
-    /// libpng or giflib failed while encoding; `format` is "PNG" or "GIF".
+    /// libpng, giflib or libjpeg failed while encoding; `format` is "PNG", "GIF" or "JPEG".
     case encodingFailed(format: String, detail: String)
     /// The frames, delays or sizes handed to the GIF encoder do not fit together or do not
     /// fit the GIF format.

@@ -31,15 +31,7 @@ public enum StillImage {
     /// least four times as wide and as tall as the panel's samples is first shrunk by a whole
     /// factor to no less than twice them (see `shrunk`), so memory and time follow the panel.
     public static func fit(_ image: RGBImage8, width: Int, height: Int, supersampling: Supersampling = .x4) -> Frame {
-        let image = shrunk(image, toCover: width * supersampling.rawValue, height * supersampling.rawValue)
-        var rgba = RGBAImage(width: image.width, height: image.height)
-        for y in 0..<image.height { for x in 0..<image.width { rgba[x, y] = image[x, y] } }
-        var canvas = Canvas(width: width, height: height, supersampling: supersampling)
-        // Scale so the whole image fits: LEDs per image pixel = min(w / iw, h / ih).
-        let scale = min(Fixed(width, over: image.width), Fixed(height, over: image.height))
-        let drawnWidth = scale * image.width, drawnHeight = scale * image.height
-        canvas.drawImage(rgba, at: Point(x: (Fixed(width) - drawnWidth) / 2, y: (Fixed(height) - drawnHeight) / 2), pixelSize: scale)
-        return canvas.downsample()
+        PhotoScaler.frame(image, width: width, height: height, fit: .fit, supersampling: supersampling)
     }
 }
 

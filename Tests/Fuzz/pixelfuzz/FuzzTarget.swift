@@ -18,6 +18,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case bdf
     /// Still images (`show`): PNG through libpng, JPEG through libjpeg, a GIF's first frame, PPM, then fitted onto a panel.
     case image
+    /// Photos (`PhotoDecoder`): PNG, JPEG (DCT-scaled, EXIF-oriented), GIF frame by frame and PPM,
+    /// fitted to 16×8 in every `PhotoFit`, up to 50 frames of an animation, rewound once.
+    case photo
     /// Input scripts (`--script`).
     case script
     /// The settings file, read leniently as the settings store does and strictly.
@@ -74,6 +77,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         switch self {
         case .bdf: Self.bdf(text)
         case .image: Self.image(data)
+        case .photo: Self.photo(data)
         case .script: _ = try? InputScript(text: text)
         case .settings: Self.settings(text)
         case .trace: Self.trace(text)
@@ -170,6 +174,23 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     static func image(_ data: [UInt8]) {
         guard let picture = try? StillImage.read("fuzz", bytes: data) else { return }
         _ = StillImage.fit(picture, width: 8, height: 4, supersampling: .x2)
+    }
+
+    static func photo(_ data: [UInt8]) {
+        for fit in PhotoFit.allCases {
+            guard let photo = try? PhotoDecoder.decode(data, name: "fuzz", width: 16, height: 8, supersampling: .x2, fit: fit),
+                  case let .animation(animation) = photo else { continue }
+            _ = animation.loopCount
+            for pass in 0..<2 {
+                var frames = 0
+                while frames < 50, let frame = try? animation.next() {
+                    precondition(frame.frame.width == 16 && frame.frame.height == 8 && frame.durationMilliseconds >= 20,
+                                 "an animation frame is \(frame.frame.width)x\(frame.frame.height) for \(frame.durationMilliseconds) ms")
+                    frames += 1
+                }
+                if pass == 0 { guard (try? animation.rewind()) != nil else { break } }
+            }
+        }
     }
 
     /// What is kept of any settings file (as the settings store reads it) must write out and
