@@ -10,6 +10,7 @@
 #include <sys/random.h>
 #include <crypt.h>
 #include <linux/tcp.h>
+#include <sys/ioctl.h>
 #endif
 
 int pw_pin_thread_to_core(int core) {
@@ -93,6 +94,20 @@ long long pw_tcp_bytes_received(int fd) {
         return -1;
     }
     return (long long)info.tcpi_bytes_received;
+#else
+    (void)fd;
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
+long long pw_tcp_bytes_read(int fd) {
+#ifdef __linux__
+    long long received = pw_tcp_bytes_received(fd);
+    if (received < 0) return -1;
+    int unread = 0;
+    if (ioctl(fd, FIONREAD, &unread) != 0) return -1;
+    return received - (long long)unread;
 #else
     (void)fd;
     errno = ENOSYS;

@@ -38,7 +38,8 @@ public enum Hex {
         return UInt64(text.dropFirst(2), radix: 16)
     }
 
-    private static func digit(_ c: UInt8) -> UInt8? {
+    /// The value of one hex digit's ASCII byte (either case); nil for any other byte.
+    public static func digit(_ c: UInt8) -> UInt8? {
         switch c {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return c - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return c - UInt8(ascii: "a") + 10

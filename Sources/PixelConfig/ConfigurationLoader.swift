@@ -32,6 +32,7 @@ public enum ConfigurationLoader {
         "encoder": ["a": .integer, "b": .integer, "switch": .integer, "half-step": .boolean, "reversed": .boolean],
         "buttons": ["menu": .integer, "play-pause": .integer, "next": .integer, "previous": .integer],
         "piezo": ["gpio": .integer],
+        "photos": ["folder": .string],
     ]
 
     enum ValueKind: String { case integer = "a whole number", string = "a string in quotes", boolean = "true or false" }
@@ -52,7 +53,9 @@ public enum ConfigurationLoader {
             enum CodingKeys: String, CodingKey { case menu, playPause = "play-pause", next, previous }
         }
         struct Piezo: Decodable { var gpio: Int }
+        struct Photos: Decodable { var folder: String? }
         var app: App?
+        var photos: Photos?
         var settings: SettingsTable?
         var encoder: Encoder?
         var buttons: Buttons?
@@ -297,11 +300,19 @@ public enum ConfigurationLoader {
             let buttons = Setup.Buttons(
                 menu: pin(d.buttons?.menu, "buttons", "menu"), playPause: pin(d.buttons?.playPause, "buttons", "play-pause"),
                 next: pin(d.buttons?.next, "buttons", "next"), previous: pin(d.buttons?.previous, "buttons", "previous"))
-            return Setup(
+            var setup = Setup(
                 file: file, fps: check(d.app?.fps, 1...240, "app", "fps") ?? 30, size: size,
                 seed: UInt64(max(0, d.app?.seed ?? 1)), statePath: d.app?.state,
                 startEffect: d.app?.start == "menu" ? nil : d.app?.start, text: d.app?.text, inputChip: d.app?.gpiochip ?? "auto",
                 panels: panels, encoder: encoder, buttons: buttons, piezo: pin(d.piezo?.gpio, "piezo", "gpio"), settings: settings)
+            if let folder = d.photos?.folder {
+                if folder.isEmpty || folder.utf8.count > 4096 {
+                    problem(locate.line(table: "photos", key: "folder"), "photos.folder", "must be the path of a folder of pictures, e.g. \"/var/lib/pixelwheel/photos\"")
+                } else {
+                    setup.photosFolder = folder
+                }
+            }
+            return setup
         }
 
         /// Pins used twice, and pins that clash with a panel's bus.

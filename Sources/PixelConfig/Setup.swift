@@ -69,6 +69,9 @@ public struct Setup: Sendable {
     public var effectParameters: [String: String] = [:]
     /// A font for the clock and the scrolling text (`--font FILE.bdf`).
     public var textFont: PixelFont? = nil
+    /// Photos' folder (`--photos DIR`, `[photos] folder`); nil: none (`run` then uses
+    /// `/var/lib/pixelwheel/photos`).
+    public var photosFolder: String? = nil
     /// The network streams received (off unless a `[network]` table or `--network` turns one on).
     public var network = NetworkSetup()
     /// The page and the JSON API (off for `run` unless a `[web]` table or a flag turns it on).

@@ -34,6 +34,19 @@ public enum FileSystem {
         }
     }
 
+    /// The names in directory `path` (no `.` or `..`), sorted by their bytes, at most `limit`;
+    /// nil when it cannot be read.
+    public static func names(in path: String, limit: Int = 4096) -> [String]? {
+        SystemCalls.directoryEntries(path, limit: limit)?.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// The size in bytes of the file at `path`, or nil when it cannot be read.
+    public static func size(of path: String) -> Int? { SystemCalls.fileSize(path) }
+
+    /// Removes the file at `path`; whether it is gone.
+    @discardableResult
+    public static func remove(_ path: String) -> Bool { SystemCalls.unlink(path) == 0 }
+
     /// Splits a path into its directory ("." when there is none) and its last component.
     public static func split(_ path: String) -> (directory: String, name: String) {
         let utf8 = Array(path.utf8)

@@ -34,6 +34,8 @@ public enum SystemCall: Hashable, Sendable {
     case access(path: String, mode: Int32)
     /// `readlink(path, …)`.
     case readlink(path: String)
+    /// `opendir(path)`, `readdir` until the end, `closedir`.
+    case readDirectory(path: String)
     /// `clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, deadline)`.
     case sleep(untilNanoseconds: Int64)
     /// `clock_gettime(CLOCK_MONOTONIC)`.

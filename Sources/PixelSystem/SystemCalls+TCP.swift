@@ -22,6 +22,18 @@ extension SystemCalls {
         return bytes < 0 ? nil : UInt64(bytes)
     }
 
+    /// The bytes read from connection `fd` since it opened (received less what waits unread in
+    /// the kernel's queue), or nil where that is unknown. Traced as `tcp_bytes_read`.
+    public static func tcpBytesRead(_ fd: Int32) -> UInt64? {
+        switch answer(.library(name: "tcp_bytes_read", fd: fd, arguments: [], bytes: [], text: "")) {
+        case .fail?: return nil
+        case let .succeed(bytes)?: return UInt64(max(0, bytes))
+        case nil: break
+        }
+        let bytes = pw_tcp_bytes_read(fd)
+        return bytes < 0 ? nil : UInt64(bytes)
+    }
+
     /// Ends connection `fd` at once, dropping what it has queued, and leaves the descriptor
     /// open for its owner to close: the owner's next read fails. A reset on Linux
     /// (`connect(AF_UNSPEC)`), `shutdown(SHUT_RDWR)` elsewhere. 0, or -1 with `errno`.

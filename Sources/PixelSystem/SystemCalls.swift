@@ -282,6 +282,31 @@ public enum SystemCalls {
         return Set(groups.prefix(max(0, Int(n))).map { UInt32($0) } + [UInt32(getegid())])
     }
 
+    /// `stat(2)`: the size in bytes of what `path` names, or nil (with `errno`).
+    public static func fileSize(_ path: String) -> Int? {
+        if intercept(.stat(path: path)) { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Int(info.st_size)
+    }
+
+    /// `opendir(3)`/`readdir(3)`: the names in the directory at `path` (without `.` and `..`),
+    /// at most `limit` of them, in the order the file system gives; nil (with `errno`) when it
+    /// cannot be opened.
+    public static func directoryEntries(_ path: String, limit: Int) -> [String]? {
+        if intercept(.readDirectory(path: path)) { return nil }
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while names.count < limit, let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
     /// `readlink(2)`: the target of the symbolic link at `path`, or nil with `errno`.
     public static func readlink(_ path: String) -> String? {
         if intercept(.readlink(path: path)) { return nil }

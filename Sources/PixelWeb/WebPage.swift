@@ -17,7 +17,7 @@ public struct WebPage: Sendable {
     }
 
     /// The page's files, in the repository's `web/` folder.
-    public static let fileNames = ["index.html", "pixelwheel.css", "pixelwheel.js", "login.html", "login.js", "controls.html", "controls.js"]
+    public static let fileNames = ["index.html", "pixelwheel.css", "pixelwheel.js", "login.html", "login.js", "controls.html", "controls.js", "photos.html", "photos.js"]
     /// The largest page file read.
     public static let maximumFileSize = 1 << 20
 

@@ -15,8 +15,9 @@ import Darwin
 ///
 /// How: every `sweepMilliseconds`, on a thread of its own, it finds the server's connections
 /// among the process's descriptors (those whose local end is the listening address and which
-/// have a peer), asks the kernel how many bytes each has received
-/// (`SystemCalls.tcpBytesReceived`), and compares that with what it counted when the routes
+/// have a peer), asks the kernel how many bytes FlyingFox has read from each (received less
+/// what waits unread in the kernel's queue, `SystemCalls.tcpBytesRead`: bytes not read cost
+/// the process nothing, and a photo upload's body waits there until its route reads it), and compares that with what it counted when the routes
 /// last took a request, or the WebSocket session a frame. The pool asks too, each time FlyingFox is about to wait to read. A connection over a
 /// bound is cut: disconnected at once (`SystemCalls.disconnect`); FlyingFox's next read of it
 /// fails and it closes the descriptor itself. A WebSocket whose frame is too large is told
@@ -46,6 +47,9 @@ final class ConnectionGuard: Sendable {
         /// The bytes received when the current request or frame began.
         var baseline: UInt64 = 0
         var webSocket = false
+        /// Bytes and seconds the current request may take beyond the bounds: a photo upload's.
+        var extraBytes: UInt64 = 0
+        var extraSeconds: Int64 = 0
         /// Called when a frame is too large, once the connection's WebSocket session watches it.
         var onFrameTooLarge: (@Sendable () -> Void)?
         var cut = false
@@ -148,6 +152,22 @@ final class ConnectionGuard: Sendable {
         restart(peer) { if upgraded { $0.webSocket = true } }
     }
 
+    /// `peer`'s current request is a photo upload of `bytes` (a body over `bodyBytes`, which the
+    /// routes checked and admitted): it may send that much more, for `seconds` longer, through
+    /// a receive buffer of `uploadReceiveBuffer` (the small one every connection gets would
+    /// leave TCP waiting on delayed acknowledgements, some 200 KB a second).
+    func allowBody(from peer: HTTPRequest.Address?, bytes: Int, seconds: Int64) {
+        guard let peer, let fd = descriptor(of: peer) else { return }
+        _ = SystemCalls.setSocketOption(fd, level: SOL_SOCKET, name: SO_RCVBUF, integer: Int32(Self.uploadReceiveBuffer))
+        state.withLock { state in
+            state.connections[fd]?.extraBytes = UInt64(max(0, bytes))
+            state.connections[fd]?.extraSeconds = max(0, seconds)
+        }
+    }
+
+    /// The receive buffer asked for while a photo upload is read (Linux doubles the figure).
+    static let uploadReceiveBuffer = 256 * 1024
+
     /// The WebSocket session of `peer` watches its frames: `onFrameTooLarge` is called (once)
     /// when `frameBytes` arrive without a frame being handed over.
     func watchFrames(from peer: HTTPRequest.Address?, onFrameTooLarge: @escaping @Sendable () -> Void) {
@@ -199,7 +219,7 @@ final class ConnectionGuard: Sendable {
         }
         guard evenIfIdle || !idle, let found = findConnections() else { return }
         let now = clock.now()
-        let received = Dictionary(uniqueKeysWithValues: found.map { ($0.key, SystemCalls.tcpBytesReceived($0.key)) })
+        let received = Dictionary(uniqueKeysWithValues: found.map { ($0.key, SystemCalls.tcpBytesRead($0.key)) })
         let verdicts = state.withLock { state -> [Verdict] in
             state.connections = state.connections.filter { found[$0.key] == $0.value.peer }
             for (fd, peer) in found where state.connections[fd] == nil {
@@ -222,7 +242,7 @@ final class ConnectionGuard: Sendable {
     /// The connection `fd` over a byte bound, cut now.
     private func check(_ fd: Int32) {
         guard state.withLock({ $0.connections[fd].map { !$0.cut } ?? false }) else { return }
-        let received = SystemCalls.tcpBytesReceived(fd)
+        let received = SystemCalls.tcpBytesRead(fd)
         let now = clock.now()
         let verdict = state.withLock { judge(fd, received: received, now: now, waiting: false, in: &$0) }
         if let verdict { perform([verdict]) }
@@ -235,16 +255,16 @@ final class ConnectionGuard: Sendable {
         guard var connection = state.connections[fd], !connection.cut else { return nil }
         var reason: Reason?
         if let received, received > connection.baseline {
-            let allowance = connection.webSocket ? limits.frameBytes : limits.requestBytes
+            let allowance = connection.webSocket ? UInt64(limits.frameBytes) : UInt64(limits.requestBytes) + connection.extraBytes
             let counted = !connection.webSocket || connection.onFrameTooLarge != nil
-            if counted && received - connection.baseline > UInt64(allowance) {
+            if counted && received - connection.baseline > allowance {
                 reason = connection.webSocket ? .frameTooLarge : .headTooLarge
             }
         }
         if reason == nil, !connection.webSocket, waiting {
             // Where the kernel does not count, every wait is taken for an unfinished request.
             let started = received.map { $0 > connection.baseline } ?? true
-            let bound = started ? limits.headSeconds : limits.idleSeconds
+            let bound = started ? limits.headSeconds + connection.extraSeconds : limits.idleSeconds
             if now - connection.since > bound * 1_000_000_000 { reason = started ? .headTooSlow : .idle }
         }
         guard let reason else { return nil }
@@ -317,10 +337,12 @@ final class ConnectionGuard: Sendable {
     /// Starts the count of `peer`'s connection again from now, after `change`.
     private func restart(_ peer: HTTPRequest.Address?, _ change: (inout Connection) -> Void) {
         guard let peer, let fd = descriptor(of: peer) else { return }
-        let received = SystemCalls.tcpBytesReceived(fd) ?? 0
+        let received = SystemCalls.tcpBytesRead(fd) ?? 0
         let now = clock.now()
         state.withLock { state in
             guard var connection = state.connections[fd] else { return }
+            connection.extraBytes = 0
+            connection.extraSeconds = 0
             change(&connection)
             connection.since = now
             connection.baseline = received

@@ -65,6 +65,7 @@ public final class WebFrontEnd: FrontEnd {
         var configuration = WebServer.Configuration(host: web.host, port: web.port, page: prepared.page)
         configuration.auth = auth
         configuration.hostNames = WebOriginPolicy.hostNames(name: web.name, machine: Environment.hostName)
+        configuration.photos = session.setup.photosFolder.map { PhotoUploads(folder: $0) }
         var inputs: [any InputSource] = [WebInputSource(queue: queue, now: clock.now)]
         var viewers: [any FrameOutput] = [
             WebFrameOutput(broadcaster: broadcaster, panelText: session.panelText, fps: fps,

@@ -51,6 +51,8 @@ public final class WebServer: Sendable {
         public var hostNames: [String] = []
         /// The bounds on connections, requests and frames.
         public var limits = ConnectionLimits()
+        /// Photos' folder for the page's Photos view (`/photos.json`, `/photos/NAME`); nil: none.
+        public var photos: PhotoUploads?
 
         /// Serve `page` on `host`:`port`.
         public init(host: String, port: Int, page: WebPage) {
@@ -100,6 +102,8 @@ public final class WebServer: Sendable {
         var openSockets = 0
         var stopping = false
         var apiRate = APIRateLimit()
+        /// Photo uploads being read now.
+        var photoUploads = 0
     }
 
     /// The configuration.
@@ -286,6 +290,19 @@ public final class WebServer: Sendable {
                                   forAPI: forAPI, at: clock.now())
     }
 
+    /// Takes a place for a photo upload, if fewer than `PhotoUploads.maximumConcurrentUploads`
+    /// are being read; `endPhotoUpload` gives it back.
+    func beginPhotoUpload() -> Bool {
+        state.withLock { state in
+            guard state.photoUploads < PhotoUploads.maximumConcurrentUploads else { return false }
+            state.photoUploads += 1
+            return true
+        }
+    }
+
+    /// Gives back the place `beginPhotoUpload` took.
+    func endPhotoUpload() { state.withLock { $0.photoUploads -= 1 } }
+
     /// Counts a refusal, and says why on standard error for the first few.
     func refuse(_ what: String) {
         let number = state.withLock { state -> Int in
@@ -323,7 +340,9 @@ struct WebRoutes: HTTPHandler {
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let connections = server.connections, peer = request.remoteAddress
         connections.requestArrived(from: peer)
-        guard let length = request.bodySequence.count, length <= connections.limits.bodyBytes else {
+        // A photo upload may be longer: `PhotoRoutes` admits it (control, its size) before it is read.
+        let bound = PhotoRoutes.isUpload(request) ? PhotoUploads.maximumFileBytes : connections.limits.bodyBytes
+        guard let length = request.bodySequence.count, length <= bound else {
             // FlyingFox would read the whole body before answering: the connection is cut instead.
             connections.cut(peer, for: .bodyTooLarge)
             return Self.error(.payloadTooLarge)
@@ -347,6 +366,7 @@ struct WebRoutes: HTTPHandler {
             return try await WLEDRoutes(server: server, api: api).respond(to: request, path: path)
         }
         if path == "/login" || path == "/logout" { return try await LoginRoutes(server: server).respond(to: request, path: path) }
+        if path == "/photos.json" || path.hasPrefix("/photos/") { return try await PhotoRoutes(server: server).respond(to: request, path: path) }
         guard request.method == .GET else { return Self.error(.notFound) }
         let access = server.access(request, forAPI: false)
         if path == Self.pageSocketPath { return try await upgrade(request, access: access) }
@@ -365,10 +385,10 @@ struct WebRoutes: HTTPHandler {
 
     /// The pages that show the panel or control it: behind the login. Their scripts and style
     /// are served to anyone (they hold nothing secret), so the login page can use them.
-    static let documents: Set<String> = ["/", "/index.html", "/controls", "/controls.html"]
+    static let documents: Set<String> = ["/", "/index.html", "/controls", "/controls.html", "/photos", "/photos.html"]
 
     private func page(_ path: String) -> HTTPResponse {
-        let name = path == "/controls" || path == "/login" ? path + ".html" : path
+        let name = path == "/controls" || path == "/login" || path == "/photos" ? path + ".html" : path
         guard let file = server.configuration.page.file(forPath: name) else { return Self.error(.notFound) }
         return Self.pageFile(file)
     }

@@ -34,6 +34,9 @@ struct AppOptions: ParsableArguments {
     @Option(name: .long, help: "A BDF font file for the clock and the scrolling text (your own font).")
     var font: String?
 
+    @Option(name: .long, help: ArgumentHelp("Photos' folder of pictures (PNG, JPEG, GIF, PPM; subfolders are albums), overriding --config's [photos] folder.", valueName: "DIR"))
+    var photos: String?
+
     @Option(name: .long, help: ArgumentHelp("An effect parameter, effect.name=value (e.g. bounce.speed=40), as if set in Settings → Effect Parameters; repeat for several. See 'pixelwheel list'.", valueName: "effect.name=value"),
             transform: AppParameter.parse)
     var param: [ParameterAssignment] = []
@@ -70,6 +73,7 @@ struct AppOptions: ParsableArguments {
         }
         setup = try setup.overriding(ledFlags: ledFlags, addsPanel: config == nil && panel == nil)
         if let text { setup.text = text }
+        if let photos { setup.photosFolder = photos }
         setup.effectParameters = param.byName
         try network.apply(to: &setup)
         try web.apply(to: &setup.web)

@@ -51,6 +51,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "Settings file, overriding the file's [app] state.")
     var state: String?
 
+    @Option(name: .long, help: ArgumentHelp("Photos' folder of pictures (PNG, JPEG, GIF, PPM; subfolders are albums), overriding the file's [photos] folder (default: /var/lib/pixelwheel/photos).", valueName: "DIR"))
+    var photos: String?
+
     @Option(name: .long, help: "Write every frame of the main panel as DIR/frame-000000.png (on real panels too: a record of what they were sent).")
     var framesOut: String?
 
@@ -91,6 +94,7 @@ struct RunCommand: ParsableCommand {
         try web.apply(to: &setup.web)
         if let fps { setup.fps = fps }
         if let state { setup.statePath = state }
+        setup.photosFolder = photos ?? setup.photosFolder ?? PhotoFolder.defaultPath
         let interactive = simulate && !noTty
         if interactive && !Console.isInteractive {
             throw OptionError.unavailable("run --simulate draws in a terminal; run it in one, or add --no-tty to run headless")

@@ -26,7 +26,7 @@ struct SimCommand: ParsableCommand {
     @OptionGroup var live: LiveOptions
 
 
-    @Option(name: .long, help: "Write every shown frame as DIR/frame-000000.png, one pixel per LED.")
+    @Option(name: .long, help: "Write every shown frame as DIR/frame-000000.png, one pixel per LED; or, for a name ending in .gif, into that animated GIF.")
     var framesOut: String?
 
     @Option(name: .long, parsing: .unconditional, help: "With --frames-out: 1 writes one pixel per LED; N > 1 draws each LED as a round dot N pixels apart.")

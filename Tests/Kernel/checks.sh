@@ -64,15 +64,15 @@ encoder_end_to_end() {
     for _ in $(seq 1 100); do gpioinfo "$pichip" | grep -q '"pixelwheel"' && break; sleep 0.2; done
     gpioinfo "$pichip" | grep -E "line +(5|6|13):" | grep -q '"pixelwheel"' || { echo "inputs not requested"; kill $run; return 1; }
     gpioinfo other-chip | grep -q pixelwheel && { echo "the other chip was used"; kill $run; return 1; }
-    sleep 1; detent; detent; sleep 0.5
+    sleep 1; detent; detent; detent; sleep 0.5
     click
     sleep 2; kill -TERM $run; wait $run || { echo "run exited $?"; return 1; }
-    printf '0.1 rotate +2\n0.3 select\n' > "$work/ref.script"
+    printf '0.1 rotate +3\n0.3 select\n' > "$work/ref.script"
     "$pw" sim --no-tty --fps 10 --seconds 1 --script "$work/ref.script" --frames-out "$work/reference" --state "$work/ref.conf" > /dev/null
     last=$(ls "$work/frames" | tail -n 1); ref=$(ls "$work/reference" | tail -n 1)
-    cmp "$work/frames/$last" "$work/reference/$ref" || { echo "the last frame is not Extras opened after two detents"; return 1; }
+    cmp "$work/frames/$last" "$work/reference/$ref" || { echo "the last frame is not Extras opened after three detents"; return 1; }
 }
-check "a chip labelled pinctrl-bcm2711 is found by label; two bouncing detents and a click open Extras" encoder_end_to_end
+check "a chip labelled pinctrl-bcm2711 is found by label; three bouncing detents and a click open Extras" encoder_end_to_end
 if [ -x "$dir/.build/kernel-test/pixelwheel-gpiod2" ]; then
     # The same with the build against libgpiod 2.x (make test-gpiod2), whose libgpiod.so.3 the
     # binary finds through its rpath in the shared root.
@@ -231,7 +231,7 @@ vanish() {
     for _ in $(seq 1 50); do rmmod i2c_stub 2> /dev/null && { removed=yes; break; }; sleep 0.1; done
     [ $removed = yes ] && [ ! -e /dev/i2c-0 ] || { echo "i2c-stub could not be removed"; kill $run; return 1; }
     # While it is gone (more than two probe intervals): Settings → Brightness, two steps down.
-    sleep 1; detent; detent; detent; click; click; detent_back; detent_back; sleep 6
+    sleep 1; detent; detent; detent; detent; click; click; detent_back; detent_back; sleep 6
     kill -0 $run || { echo "run ended while the device was gone"; cat "$work/vanish.log"; return 1; }
     stub
     # Back: within a probe interval the chip is started again and its whole display rewritten.

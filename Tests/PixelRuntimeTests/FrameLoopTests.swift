@@ -18,7 +18,7 @@ struct FrameLoopTests {
         let time = VirtualTime()
         let inputs = SimulatedGPIOInputs(lines: [5, 6, 13], time: time)
         let encoder = RotaryEncoderModel(inputs: inputs, a: 5, b: 6, button: 13)
-        let settled = encoder.turn(2, at: 200_000_000, bounces: 3)          // two detents from 0.2 s, contacts chattering
+        let settled = encoder.turn(3, at: 200_000_000, bounces: 3)          // three detents from 0.2 s, contacts chattering
         encoder.press(at: settled + 300_000_000, duration: 80_000_000, bounces: 3)
         let source = appSource()
         var frames: [(FrameTime, Frame)] = []
@@ -34,9 +34,10 @@ struct FrameLoopTests {
         let reference = appSource()
         try reference.handle(InputEvent(.rotate(1), at: .milliseconds(210)))
         try reference.handle(InputEvent(.rotate(1), at: .milliseconds(250)))
+        try reference.handle(InputEvent(.rotate(1), at: .milliseconds(290)))
         let menuBefore = reference.render(at: .zero)
         #expect(frames[0].1 == appSource().render(at: .zero))
-        #expect(frames[0].1 != menuBefore, "two rows down shows a different picture")
+        #expect(frames[0].1 != menuBefore, "three rows down shows a different picture")
         try reference.handle(InputEvent(.select, at: FrameTime(nanoseconds: settled + 300_000_000)))
         #expect(frames[60].1 == reference.render(at: .seconds(2)))
         // Nothing moved before the first edge was due.
@@ -46,7 +47,7 @@ struct FrameLoopTests {
     @Test func brightnessInSettingsDimsAMAX7219ThroughItsIntensityRegister() throws {
         let state = Environment.temporaryDirectory + "/pixelwheel-brightness-\(Environment.processID).conf"
         defer { SystemCalls.unlink(state) }
-        let script = try InputScript(text: "0.2 rotate +3\n0.4 select\n0.6 select\n0.8 rotate -8\n")  // Settings → Brightness, 60 % → 20 %
+        let script = try InputScript(text: "0.2 rotate +4\n0.4 select\n0.6 select\n0.8 rotate -8\n")  // Settings → Brightness, 60 % → 20 %
         let session = try HeadlessSession(fps: 10, seconds: 1, script: script, statePath: state, panel: "max7219:chips=4")
         var brightest: [Int: UInt16] = [:]
         try session.run { index, frame in brightest[index] = frame.pixels.map(\.red).max() ?? 0 }
@@ -103,10 +104,10 @@ struct EncoderDrivesTheAppTests {
     @Test func wheelOnGPIODrivesTheMenu() throws {
         let source = try EncoderInputSource(inputs: inputs)
         var app = PixelWheelApp(width: 64, height: 32, framesPerSecond: 30, version: "test")
-        let t = encoder.turn(2, at: 0, bounces: 2)
+        let t = encoder.turn(3, at: 0, bounces: 2)
         encoder.press(at: t + 100_000_000, duration: 80_000_000, bounces: 2)
         inputs.time.advance(to: t + 1_000_000_000)
         for event in try source.events(upTo: FrameTime(nanoseconds: t + 1_000_000_000)) { app.handle(event) }
-        #expect(app.menuTitle == "Extras")  // two rows down, then select
+        #expect(app.menuTitle == "Extras")  // three rows down, then select
     }
 }

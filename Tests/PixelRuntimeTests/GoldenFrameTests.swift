@@ -50,7 +50,7 @@ struct GoldenFrameTests {
     func scriptedGameMatchesItsGoldenDigest(_ index: Int) {
         let script = GoldenGames.all[index]
         var app = PixelWheelApp(width: 64, height: 32, framesPerSecond: script.framesPerSecond, version: "test", seed: GoldenFrames.seed)
-        let open: [InputAction] = [.rotate(2), .select, .rotate(2), .select, .rotate(script.kind == .brick ? 0 : 1), .select]
+        let open: [InputAction] = [.rotate(3), .select, .rotate(2), .select, .rotate(script.kind == .brick ? 0 : 1), .select]
         for action in open { app.handle(InputEvent(action, at: .zero)) }
         var canvas = Canvas(width: 64, height: 32, supersampling: .x4)
         var digests: [UInt8] = []

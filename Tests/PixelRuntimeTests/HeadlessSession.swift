@@ -18,9 +18,10 @@ struct HeadlessSession {
     /// the script's end + 1 s, or 5 s), the script, and where frames and traffic go.
     init(size: PanelSize = try! PanelSize(width: 64, height: 32), fps: Int, seconds: Fixed? = nil, script: InputScript? = nil,
          framesOut: String? = nil, frameScale: Int = 1, statePath: String, seed: UInt64 = 1, panel: String? = nil,
-         traceBus: String? = nil, text: String? = nil, textFont: PixelFont? = nil) throws {
-        let setup = Setup(panel: try panel.map { try PanelDescription(parsing: $0) }, size: size, fps: fps, seed: seed,
+         traceBus: String? = nil, text: String? = nil, textFont: PixelFont? = nil, photos: String? = nil) throws {
+        var setup = Setup(panel: try panel.map { try PanelDescription(parsing: $0) }, size: size, fps: fps, seed: seed,
                                             statePath: statePath, text: text, textFont: textFont)
+        setup.photosFolder = photos
         var options = Session.Options()
         options.framesOut = framesOut
         options.frameScale = frameScale

@@ -120,7 +120,7 @@ struct SimulatorOnPanelTests {
         var last: Frame?
         try session.run { _, f in last = f }
         #expect(session.state.width == 32 && session.state.height == 8)
-        #expect(session.state.selectedTitle == "Shuffle")
+        #expect(session.state.selectedTitle == "Photos")
         #expect(last!.width == 32 && last!.litArea > 10)
         // The picture came through the bus: decoding the written trace gives the same picture.
         let target = try SimulatedTarget(try PanelDescription(parsing: "max7219:chips=4"))
@@ -233,7 +233,7 @@ struct InputCheckingTests {
 
     @Test func settingsThatCannotBeSavedAreReportedOnceAndTheRunGoesOn() throws {
         let session = try HeadlessSession(fps: 5, seconds: 1,
-                                          script: try InputScript(text: "0.1 rotate +3\n0.2 select\n0.3 rotate +2\n0.4 select\n0.6 select\n"),
+                                          script: try InputScript(text: "0.1 rotate +4\n0.2 select\n0.3 rotate +2\n0.4 select\n0.6 select\n"),
                                           statePath: "/dev/null/pixelwheel/settings.conf")
         try session.run()
         #expect(session.state.settings.theme == .dark)  // toggled twice

@@ -25,7 +25,7 @@ struct PresetStoreTests {
 
     @Test func aPresetSavedFromTheMenuIsThereInTheNextRun() throws {
         // Digital Rain from Effects → Classic, MENU three times, Settings → Presets → Save Current.
-        let script = "0.1 select\n0.12 rotate +1\n0.14 select\n0.15 rotate +3\n0.2 select\n0.3 menu\n0.33 menu\n0.35 menu\n0.4 rotate +3\n0.5 select\n0.6 rotate +6\n0.7 select\n0.8 select\n"
+        let script = "0.1 select\n0.12 rotate +1\n0.14 select\n0.15 rotate +3\n0.2 select\n0.3 menu\n0.33 menu\n0.35 menu\n0.4 rotate +4\n0.5 select\n0.6 rotate +6\n0.7 select\n0.8 select\n"
         let first = try session(script)
         try first.run()
         #expect(first.state.presets.ids == [1])

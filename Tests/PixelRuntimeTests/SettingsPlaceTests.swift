@@ -13,7 +13,7 @@ struct SettingsPlaceTests {
     /// with `environment` over the test's; returns what it wrote to stderr.
     func changeTheme(environment: [String: String], in directory: String) throws -> String {
         let script = directory + "/theme.script"
-        try "0.1 rotate +3\n0.2 select\n0.3 rotate +2\n0.4 select\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try "0.1 rotate +4\n0.2 select\n0.3 rotate +2\n0.4 select\n".write(toFile: script, atomically: true, encoding: .utf8)
         let result = try ChildProcess.run(binary, ["sim", "--no-tty", "--seconds", "0.6", "--script", script], environment: environment)
         #expect(result.status == 0)
         return result.errors

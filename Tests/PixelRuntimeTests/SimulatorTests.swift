@@ -36,7 +36,7 @@ struct SimulatorEndToEndTests {
     }
 
     @Test func detentsMoveTheHighlightAndClampAtTheEnds() throws {
-        var s = try session("0.2 rotate +2\n")
+        var s = try session("0.2 rotate +3\n")
         var frame = try lastFrame(&s)
         #expect(s.state.selectedTitle == "Extras")
         #expect(highlightedRow(frame, palette: .of(.dark), brightness: 60) == 2)
@@ -44,7 +44,7 @@ struct SimulatorEndToEndTests {
         frame = try lastFrame(&s)
         #expect(s.state.selectedTitle == "Settings")  // the last row: clamped, no wrap
         #expect(highlightedRow(frame, palette: .of(.dark), brightness: 60) == 2)  // scrolled, at the bottom row
-        s = try session("0.2 rotate +2\n0.4 rotate -5\n")
+        s = try session("0.2 rotate +3\n0.4 rotate -5\n")
         frame = try lastFrame(&s)
         #expect(s.state.selectedTitle == "Effects")
         #expect(highlightedRow(frame, palette: .of(.dark), brightness: 60) == 0)
@@ -53,7 +53,7 @@ struct SimulatorEndToEndTests {
     @Test func menuGoesBackAndRestoresTheRowSelectedThere() throws {
         var start = try session("", seconds: 0.1)
         let topLevel = try lastFrame(&start)
-        let s = try session("0.1 rotate +3\n0.2 select\n0.3 rotate +1\n0.4 menu\n0.5 rotate -3\n0.6 menu\n", seconds: 1)
+        let s = try session("0.1 rotate +4\n0.2 select\n0.3 rotate +1\n0.4 menu\n0.5 rotate -4\n0.6 menu\n", seconds: 1)
         var frames: [Frame] = []
         try s.run { _, f in frames.append(f) }
         // At 0.45 s: back at the top level with Settings still selected (row 3 → shown on the bottom row).
@@ -89,7 +89,7 @@ struct SimulatorEndToEndTests {
 
     @Test func brightnessSettingScalesThePanel() throws {
         // Settings → Brightness, wheel +8 (60 % → 100 %), back to the menu.
-        var bright = try session("0.1 rotate +3\n0.2 select\n0.3 select\n0.4 rotate +8\n0.5 menu\n0.6 menu\n0.7 rotate -3\n", seconds: 1)
+        var bright = try session("0.1 rotate +4\n0.2 select\n0.3 select\n0.4 rotate +8\n0.5 menu\n0.6 menu\n0.7 rotate -4\n", seconds: 1)
         let full = try lastFrame(&bright)
         #expect(bright.state.settings.brightness == 100)
         var normal = try session("", seconds: 1, state: "other.conf")
@@ -102,7 +102,7 @@ struct SimulatorEndToEndTests {
 
     @Test func settingsPersistAcrossTwoRuns() throws {
         // Run 1: Settings → Theme (toggle to light).
-        let first = try session("0.1 rotate +3\n0.2 select\n0.3 rotate +2\n0.4 select\n0.5 menu\n", seconds: 1)
+        let first = try session("0.1 rotate +4\n0.2 select\n0.3 rotate +2\n0.4 select\n0.5 menu\n", seconds: 1)
         try first.run()
         #expect(first.state.settings.theme == .light)
         // Run 2 starts light: the menu background is white (at 60 %).
@@ -272,7 +272,7 @@ struct UserFontTests {
         let dir = try ScratchDirectory()
         func lastFrame(font: PixelFont?) throws -> Frame {
             let session = try HeadlessSession(size: try PanelSize(width: 32, height: 16), fps: 10, seconds: 2,
-                                              script: try InputScript(text: "0.1 rotate +2\n0.2 select\n0.3 rotate +1\n0.4 select\n"),
+                                              script: try InputScript(text: "0.1 rotate +3\n0.2 select\n0.3 rotate +1\n0.4 select\n"),
                                               statePath: dir.file("s.conf"), text: "AAAAAAAAAAAA", textFont: font)
             var last: Frame?
             try session.run { _, f in last = f }

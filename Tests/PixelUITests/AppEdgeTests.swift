@@ -10,7 +10,7 @@ struct AppEdgeTests {
 
     @Test func hugeTurnsOnASliderClampInsteadOfOverflowing() {
         var a = app()
-        for (action, t) in [(InputAction.rotate(3), 1), (.select, 2), (.select, 3), (.rotate(Int.max), 4)] {
+        for (action, t) in [(InputAction.rotate(4), 1), (.select, 2), (.select, 3), (.rotate(Int.max), 4)] {
             a.handle(InputEvent(action, at: .milliseconds(t)))
         }
         #expect(a.settings.brightness == 100)
@@ -47,7 +47,7 @@ struct AppEdgeTests {
 
     @Test func shuffleGivesEachEffectTwentySecondsWhateverTheSpeed() {
         var a = app()
-        a.handle(InputEvent(.rotate(1), at: .zero))
+        a.handle(InputEvent(.rotate(2), at: .zero))
         a.handle(InputEvent(.select, at: .milliseconds(200)))  // Shuffle
         let first = a.nowPlayingTitle
         // Speed down to 25 % at 10.5 s (Settings → Speed, three turns back, then back to the effect).

@@ -83,7 +83,7 @@ struct EffectLibraryMenuTests {
             if case let .submenu("Settings", rows) = entry { return rows } else { return nil }
         }[0]
         let transition = settingsRows.firstIndex { if case .transition = $0 { true } else { false } }!
-        for action in [InputAction.rotate(3), .select, .rotate(transition)] { a.handle(InputEvent(action, at: .zero)) }
+        for action in [InputAction.rotate(4), .select, .rotate(transition)] { a.handle(InputEvent(action, at: .zero)) }
         #expect(a.selectedTitle == "Transition: 0.7 s")
         a.handle(InputEvent(.select, at: .zero))
         #expect(a.selectedTitle == "Transition: 1.0 s" && a.settings.transitionMilliseconds == 1000)
@@ -109,7 +109,7 @@ struct EffectLibraryMenuTests {
         var settings = Settings()
         settings.shuffleFrom = .classic
         var a = app(settings)
-        a.handle(InputEvent(.rotate(1), at: .zero))
+        a.handle(InputEvent(.rotate(2), at: .zero))
         a.handle(InputEvent(.select, at: .zero))  // Shuffle
         var seen: Set<Int> = []
         for k in 0..<40 {
@@ -155,7 +155,7 @@ struct PaletteSwatchTests {
         let parameters = EffectParameterMenu.parameters(ofEffect: plasma).map(\.name)
         let palette = parameters.firstIndex(of: "palette") ?? 0
         var a = PixelWheelApp(width: 64, height: 32, framesPerSecond: 10, version: "t")
-        for action in [InputAction.rotate(3), .select, .rotate(4), .select, .rotate(plasma), .select, .rotate(palette), .select] {
+        for action in [InputAction.rotate(4), .select, .rotate(4), .select, .rotate(plasma), .select, .rotate(palette), .select] {
             a.handle(InputEvent(action, at: .zero))
         }
         #expect(a.menuTitle == "Palette")

@@ -14,7 +14,7 @@ struct EffectParameterMenuTests {
 
     /// Settings → Effect Parameters → the effect at `effect` → the parameter at `parameter`.
     func toParameter(effect: Int, parameter: Int) -> [InputAction] {
-        [.rotate(3), .select, .rotate(4), .select, .rotate(effect), .select, .rotate(parameter), .select]
+        [.rotate(4), .select, .rotate(4), .select, .rotate(effect), .select, .rotate(parameter), .select]
     }
 
     @Test func aNumberIsASliderInRoundStepsAndTheListShowsTheValue() {
@@ -41,7 +41,7 @@ struct EffectParameterMenuTests {
                 return counter.count - before
             }
         }
-        var brightness = app([.rotate(3), .select, .select])  // Settings → Brightness
+        var brightness = app([.rotate(4), .select, .select])  // Settings → Brightness
         brightness.onClick = { counter.count += 1 }
         #expect(clicks(after: [.rotate(-1), .rotate(-1), .rotate(1)], on: &brightness) == [1, 1, 1])
         var speed = app(toParameter(effect: 0, parameter: 0))  // DVD Bounce → Speed
@@ -71,7 +71,7 @@ struct EffectParameterMenuTests {
 
     @Test func effectParametersTitleFitsBesideThePlayMarkerOn64x32() {
         // DVD Bounce plays; MENU three times, then Settings → Effect Parameters.
-        var playing = app([.select, .rotate(1), .select, .select, .menu, .menu, .menu, .rotate(3), .select, .rotate(4), .select])
+        var playing = app([.select, .rotate(1), .select, .select, .menu, .menu, .menu, .rotate(4), .select, .rotate(4), .select])
         #expect(playing.nowPlayingTitle == "DVD Bounce" && playing.menuTitle == "Effect Parameters")
         // "EFFECT PARAMETERS" is 67 LEDs in the 3×5 font: the bar shows its last word, clear of the ▶.
         let bar = titleBars(of: &playing, drawnAs: "Parameters")
@@ -81,7 +81,7 @@ struct EffectParameterMenuTests {
         #expect((0..<rows).allSatisfy { bar.shown[$0 * 64 + 59] == background }, "a dark column before the marker")
         #expect((0..<rows).contains { bar.shown[$0 * 64 + 61] != background }, "the marker")
         // With nothing playing it is not cut at the panel's edge either.
-        var idle = app([.rotate(3), .select, .rotate(4), .select])
+        var idle = app([.rotate(4), .select, .rotate(4), .select])
         let idleBar = titleBars(of: &idle, drawnAs: "Parameters")
         #expect(idleBar.shown == idleBar.expected)
     }
@@ -132,7 +132,7 @@ struct EffectParameterMenuTests {
     }
 
     @Test func starShaderDoesNotOfferTheModeItIsMadeOf() {
-        let a = app([.rotate(3), .select, .rotate(4), .select, .rotate(2), .select])
+        let a = app([.rotate(4), .select, .rotate(4), .select, .rotate(2), .select])
         #expect(a.menuTitle == "Star Shader" && !a.menuEntries.map(\.title).contains("Mode"))
     }
 
@@ -153,7 +153,7 @@ struct EffectParameterMenuTests {
         var a = app([.select, .rotate(1), .select, .rotate(3), .select], settings: settings)  // Effects → Classic → Digital Rain, red
         #expect(shown(&a) == rain("FF0000"))
         // MENU, MENU, then Settings → Effect Parameters → Digital Rain → Color → Blue, and back to it.
-        for action in [InputAction.menu, .menu, .menu] + [.rotate(3), .select, .rotate(4), .select, .rotate(3), .select, .rotate(3), .select]
+        for action in [InputAction.menu, .menu, .menu] + [.rotate(4), .select, .rotate(4), .select, .rotate(3), .select, .rotate(3), .select]
             + [.rotate(5), .select, .menu, .menu, .menu, .menu, .rotate(1), .select] {
             a.handle(InputEvent(action, at: .zero))
         }

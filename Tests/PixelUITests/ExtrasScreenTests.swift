@@ -15,7 +15,7 @@ struct ExtrasScreenTests {
     /// The clock screen of a `width × height` app at `time`, the wall clock at `seconds`.
     func clockFrame(width: Int, height: Int, seconds: Int, at time: FrameTime) -> Frame {
         var app = PixelWheelApp(width: width, height: height, framesPerSecond: 10, version: "test", wallClock: { seconds })
-        for action in [InputAction.rotate(2), .select, .select] { app.handle(InputEvent(action, at: .zero)) }  // Extras → Clock
+        for action in [InputAction.rotate(3), .select, .select] { app.handle(InputEvent(action, at: .zero)) }  // Extras → Clock
         var canvas = Canvas(width: width, height: height, supersampling: .x1)
         app.render(into: &canvas, at: time)
         return canvas.downsample()
@@ -36,7 +36,7 @@ struct ExtrasScreenTests {
         settings.speed = speed
         var app = PixelWheelApp(width: 32, height: 8, framesPerSecond: fps, settings: settings, version: "test")
         app.marqueeText = "HELLO WORLD"
-        for action in [InputAction.rotate(2), .select, .rotate(1), .select] { app.handle(InputEvent(action, at: .zero)) }
+        for action in [InputAction.rotate(3), .select, .rotate(1), .select] { app.handle(InputEvent(action, at: .zero)) }
         var canvas = Canvas(width: 32, height: 8, supersampling: .x1)
         app.render(into: &canvas, at: time)
         return canvas.downsample()

@@ -8,7 +8,7 @@ import Testing
     /// An app with `kind` chosen from Extras → Games at time 0.
     static func app(playing kind: GameKind, width: Int = 64, height: Int = 32, settings: Settings = Settings()) -> PixelWheelApp {
         var app = PixelWheelApp(width: width, height: height, framesPerSecond: 60, settings: settings, version: "test")
-        let actions: [InputAction] = [.rotate(2), .select, .rotate(2), .select, .rotate(kind == .brick ? 0 : 1), .select]
+        let actions: [InputAction] = [.rotate(3), .select, .rotate(2), .select, .rotate(kind == .brick ? 0 : 1), .select]
         for action in actions { app.handle(InputEvent(action, at: .zero)) }
         return app
     }
@@ -20,7 +20,7 @@ import Testing
 
     @Test func extrasListsClockScrollingTextAndGames() {
         var app = PixelWheelApp(width: 64, height: 32, framesPerSecond: 60, version: "test")
-        for action in [InputAction.rotate(2), .select] { app.handle(InputEvent(action, at: .zero)) }
+        for action in [InputAction.rotate(3), .select] { app.handle(InputEvent(action, at: .zero)) }
         #expect(app.menuEntries.map(\.title) == ["Clock", "Scrolling Text", "Games"])
         for action in [InputAction.rotate(2), .select] { app.handle(InputEvent(action, at: .zero)) }
         #expect(app.menuEntries.map(\.title) == ["Brick", "Snake"])

@@ -11,7 +11,7 @@ struct PresetMenuTests {
     }
 
     /// From the top level: Settings → Presets.
-    let toPresets: [InputAction] = [.rotate(3), .select, .rotate(6), .select]
+    let toPresets: [InputAction] = [.rotate(4), .select, .rotate(6), .select]
 
     /// An app playing Digital Rain (menu effect 3) in red at 80 % speed, brightness 40 %.
     func rainApp() -> PixelWheelApp {

@@ -9,7 +9,7 @@ import Testing
     static func playingSnake() -> PixelWheelApp {
         var app = PixelWheelApp(width: 32, height: 16, framesPerSecond: 30, version: "test")
         app.play(effectNamed: "rain", at: .zero)
-        for action in [InputAction.menu, .rotate(2), .select, .rotate(2), .select, .rotate(1), .select] {
+        for action in [InputAction.menu, .rotate(3), .select, .rotate(2), .select, .rotate(1), .select] {
             app.handle(InputEvent(action, at: .zero))
         }
         return app

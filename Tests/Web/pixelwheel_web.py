@@ -140,8 +140,8 @@ class Client:
         self.send(4, button)
 
 
-def sim_frame(script_lines, size="64x32", seconds=1.0, fps=30):
-    """The last frame of `pixelwheel sim --no-tty` playing `script_lines`, as RGB bytes."""
+def sim_frame(script_lines, size="64x32", seconds=1.0, fps=30, args=()):
+    """The last frame of `pixelwheel sim --no-tty` playing `script_lines` (with `args`), as RGB bytes."""
     with tempfile.TemporaryDirectory() as work:
         script = os.path.join(work, "input.script")
         with open(script, "w") as f:
@@ -149,7 +149,7 @@ def sim_frame(script_lines, size="64x32", seconds=1.0, fps=30):
         frames = os.path.join(work, "frames")
         os.mkdir(frames)
         subprocess.run([BINARY, "sim", "--no-tty", "--size", size, "--fps", str(fps), "--seconds", str(seconds),
-                        "--script", script, "--frames-out", frames, "--state", os.path.join(work, "settings.conf")],
+                        "--script", script, "--frames-out", frames, "--state", os.path.join(work, "settings.conf"), *args],
                        check=True, capture_output=True)
         last = sorted(os.listdir(frames))[-1]
         return Image.open(os.path.join(frames, last)).convert("RGB").tobytes()

@@ -9,6 +9,7 @@ import json
 import math
 import os
 import shutil
+import tempfile
 import time
 import unittest
 import urllib.error
@@ -58,7 +59,8 @@ class BrowserTests(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         os.makedirs(ARTEFACTS, exist_ok=True)
-        cls.server = Server("--record", os.path.join(ARTEFACTS, "session.gif"))
+        cls.photos = tempfile.mkdtemp(prefix="pixelwheel-photos-")
+        cls.server = Server("--record", os.path.join(ARTEFACTS, "session.gif"), "--photos", cls.photos)
         cls.driver = open_browser()
         cls.driver.set_script_timeout(10)
         cls.driver.get(cls.server.url)
@@ -69,6 +71,7 @@ class BrowserTests(unittest.TestCase):
         cls.driver.quit()
         code, out, err = cls.server.stop()
         cls.server.__exit__(None, None, None)
+        shutil.rmtree(cls.photos, ignore_errors=True)
         assert code == 0, err
 
     # ------------------------------------------------------------------ helpers
@@ -309,10 +312,10 @@ class BrowserTests(unittest.TestCase):
         self.assertIn("shell-dark", self.driver.find_element("tag name", "body").get_attribute("class"))
         self.assertLess(self.shell_luminance(), 80)
         os.replace(os.path.join(ARTEFACTS, "shell.png"), os.path.join(ARTEFACTS, "4-shell-dark.png"))
-        # Settings → Theme with the wheel: 3 rows down, select, then 2 rows down to Theme, select.
-        self.pointer_drag(0, 60)
+        # Settings → Theme with the wheel: 4 rows down, select, then 2 rows down to Theme, select.
+        self.pointer_drag(0, 80)
         self.press_centre()
-        settings_theme = sim_frame(["0.1 rotate 3", "0.3 select", "0.5 rotate 2"])
+        settings_theme = sim_frame(["0.1 rotate 4", "0.3 select", "0.5 rotate 2"])
         self.pointer_drag(90, 130)
         self.wait_for_page_frame(settings_theme, "Settings → Theme was not reached")
         self.press_centre()
@@ -332,8 +335,8 @@ class BrowserTests(unittest.TestCase):
         self.wait_until("return document.body.classList.contains('shell-dark')", "the shell did not turn black again")
         self.tap_label("label-menu")
         self.tap_label("label-menu")
-        self.wait_for_page_frame(sim_frame(["0.1 rotate 3"]), "MENU twice did not return to the main menu at Settings")
-        self.pointer_drag(60, 0)
+        self.wait_for_page_frame(sim_frame(["0.1 rotate 4"]), "MENU twice did not return to the main menu at Settings")
+        self.pointer_drag(80, 0)
         self.wait_for_page_frame(sim_frame(["0.1 menu"]), "a drag back did not return to the top")
 
     def test_3_two_browsers_see_the_same_frames(self):
@@ -352,6 +355,67 @@ class BrowserTests(unittest.TestCase):
         self.assertEqual(self.driver.execute_script("return window.pixelwheel.frameNumber"), second_number)
         self.pointer_drag(40, 0)
         self.wait_for_page_frame(sim_frame(["0.1 menu"]), "the first page could not turn the wheel after the second left")
+
+    def test_45_a_picture_uploaded_from_the_photos_view_shows_on_the_panel(self):
+        """The Photos view (/photos): a picture picked in the file input is uploaded, listed
+        with its thumbnail, and, chosen with the wheel in Photos, is on the panel as `sim
+        --photos` shows it; then it is deleted from the view."""
+        from selenium.webdriver.common.by import By
+        picture = os.path.join(ARTEFACTS, "upload-test.png")
+        Image.new("RGB", (48, 24), (230, 120, 20)).save(picture)
+        self.driver.get(self.server.url + "photos")
+        self.wait_until("return window.pixelwheelPhotos !== undefined", "the Photos view did not load")
+        self.driver.find_element(By.ID, "pick").send_keys(picture)
+        self.wait_until("return window.pixelwheelPhotos.uploads === 1", "the picture was not uploaded")
+        self.wait_until("return document.querySelectorAll('#photos img').length === 1", "no thumbnail")
+        self.wait_until("return document.querySelector('#photos img').naturalWidth === 48", "the thumbnail did not load")
+        self.assertTrue(os.path.exists(os.path.join(self.photos, "upload-test.png")))
+        self.screenshot("10-photos-view")
+        # On the panel: Photos (one row down), the photo (one row below Slideshow).
+        self.driver.get(self.server.url)
+        self.wait_until("return window.pixelwheel && window.pixelwheel.frames > 0", "no frame after coming back")
+        self.pointer_drag(0, 20)
+        self.press_centre()
+        self.pointer_drag(0, 20)
+        self.press_centre()
+        shown = sim_frame(["0.1 rotate 1", "0.2 select", "0.3 rotate 1", "0.4 select"], seconds=2.5, args=("--photos", self.photos))
+        self.wait_for_page_frame(shown, "the uploaded picture is not on the panel")
+        self.assertTrue(self.screen_frame("11-photo-on-the-panel") == shown)
+        self.tap_label("label-menu")
+        self.tap_label("label-menu")
+        self.pointer_drag(20, 0)
+        self.wait_for_page_frame(sim_frame(["0.1 menu"]), "MENU twice and a drag back did not return to the top")
+        # Deleted from the view.
+        self.driver.get(self.server.url + "photos")
+        self.wait_until("return document.querySelectorAll('#photos button').length === 1", "no Delete button")
+        self.driver.find_element(By.CSS_SELECTOR, "#photos button").click()
+        self.wait_until("return document.querySelectorAll('#photos li').length === 0", "the photo was not deleted")
+        self.assertFalse(os.path.exists(os.path.join(self.photos, "upload-test.png")))
+        self.driver.get(self.server.url)
+        self.wait_until("return window.pixelwheel && window.pixelwheel.frames > 0", "no frame after the Photos view")
+
+    def test_8_dragging_the_wheel_moves_bricks_paddle(self):
+        """Extras → Games → Brick with the wheel, then a 20° drag moves the paddle one step, as
+        a detent of the encoder does (after test 5: Brick ends the effect it left playing)."""
+        # Tests 6 and 7 left the controls view open, Plasma playing and the brightness at 20 %:
+        # back to the sim's 60 % and to the menu.
+        request = urllib.request.Request(self.server.url + "page/json/state", data=b'{"bri":153}',
+                                         headers={"Content-Type": "application/json"}, method="POST")
+        urllib.request.urlopen(request, timeout=5).read()
+        self.driver.get(self.server.url)
+        self.wait_until("return window.pixelwheel && window.pixelwheel.frames > 0", "no frame on the wheel's page")
+        self.tap_label("label-menu")
+        self.pointer_drag(0, 60)
+        self.press_centre()
+        self.pointer_drag(0, 40)
+        self.press_centre()
+        self.press_centre()
+        opened = ["0.1 rotate 3", "0.2 select", "0.3 rotate 2", "0.4 select", "0.5 select"]
+        self.wait_for_page_frame(sim_frame(opened), "Brick did not start with the ball on the paddle")
+        self.pointer_drag(0, 20)
+        self.wait_for_page_frame(sim_frame(opened + ["0.6 rotate 1"]), "a 20° drag did not move the paddle one step")
+        self.screen_frame("12-brick-paddle-moved")
+        self.tap_label("label-menu")
 
     def test_4_record_button_makes_a_gif(self):
         downloads = os.path.join(ARTEFACTS, "downloads")

@@ -73,19 +73,19 @@ class WebServerTests(unittest.TestCase):
             # The main menu, exactly as the terminal simulator draws it.
             self.assertTrue(start == sim_frame(["0.1 menu"]), "first frame is not the main menu")
 
-            a.drag(0, 60)  # 3 × 20° clockwise: Effects → Settings, the last of four rows
-            three_down = sim_frame(["0.1 rotate 3"])
-            moved_a = a.wait_for_frame(lambda f: f[4] == three_down)
-            moved_b = b.wait_for_frame(lambda f: f[4] == three_down)
+            a.drag(0, 80)  # 4 × 20° clockwise: Effects → Settings, the last of five rows
+            four_down = sim_frame(["0.1 rotate 4"])
+            moved_a = a.wait_for_frame(lambda f: f[4] == four_down)
+            moved_b = b.wait_for_frame(lambda f: f[4] == four_down)
             self.assertEqual(moved_a[0], moved_b[0])  # the same frame number
-            self.assertEqual(moved_a[1], first_a[1] + 3)  # a click per row
-            for other in (1, 2):
-                self.assertFalse(three_down == sim_frame(["0.1 rotate %d" % other]), "rotate %d looks like 3" % other)
-            a.drag(60, 100)  # two more rows: clamped at the end, no click
+            self.assertEqual(moved_a[1], first_a[1] + 4)  # a click per row
+            for other in (1, 2, 3):
+                self.assertFalse(four_down == sim_frame(["0.1 rotate %d" % other]), "rotate %d looks like 4" % other)
+            a.drag(80, 120)  # two more rows: clamped at the end, no click
             a.receive(0.3)
-            self.assertTrue(a.frames[-1][4] == three_down and a.frames[-1][1] == moved_a[1], "not clamped")
+            self.assertTrue(a.frames[-1][4] == four_down and a.frames[-1][1] == moved_a[1], "not clamped")
 
-            b.drag(350, 290)  # b turns it back, across 0°/360° anticlockwise
+            b.drag(370, 290)  # b turns it back, across 0°/360° anticlockwise
             a.wait_for_frame(lambda f: f[4] == start)
             b.wait_for_frame(lambda f: f[4] == start)
 
@@ -152,7 +152,7 @@ class WebServerTests(unittest.TestCase):
             # The watcher never noticed any of it.
             watcher.receive(0.5)
             watcher.send(5, 0xFF)  # the flood left the selection on the last row; one back
-            watcher.wait_for_frame(lambda f: f[4] == sim_frame(["0.1 rotate 2"]))
+            watcher.wait_for_frame(lambda f: f[4] == sim_frame(["0.1 rotate 3"]))
             code, out, err = server.stop()
             self.assertEqual(code, 0, err)
             counts = dict((label, int(n)) for n, label in

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """make previews: a 64x32 GIF of every effect in `pixelwheel list`, and docs/effects.md, the
 gallery: each effect's preview, summary, family, parameters and default palette, then the
-palettes. The seed effects keep their larger previews (3 s at 12 fps, dots 3 pixels apart, as
+palettes. Also the apps, played by `sim --no-tty` from a script into one GIF each: Brick, Snake
+and a Photos slideshow of pictures rendered for it (docs/simulator.md shows them). The seed effects keep their larger previews (3 s at 12 fps, dots 3 pixels apart, as
 the README shows them); the library's are 3 s at 10 fps, dots 2 pixels apart (50-200 KB each).
 
     make-previews.py PIXELWHEEL PREVIEWS_DIR DOC
@@ -10,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 
 binary, previews, doc = sys.argv[1], sys.argv[2], sys.argv[3]
 listing = subprocess.run([binary, "list"], check=True, capture_output=True, text=True).stdout.splitlines()
@@ -45,6 +47,34 @@ for effect in effects:
     for file, extra in runs:
         subprocess.run([binary, "render", name, "--size", "64x32", *look, *extra,
                         "--out", os.path.join(previews, file + ".gif")], check=True, stdout=subprocess.DEVNULL)
+
+def play(name, script, seconds, extra=()):
+    """`sim --no-tty` playing `script` (lines) into PREVIEWS/NAME.gif, 64x32, 15 fps, dots 3 apart."""
+    with tempfile.TemporaryDirectory() as work:
+        path = os.path.join(work, "input.script")
+        with open(path, "w") as f:
+            f.write("\n".join(script) + "\n")
+        state = os.path.join(work, "settings.conf")
+        with open(state, "w") as f:
+            f.write("slideshow = 2\ntransition = 500\n")
+        subprocess.run([binary, "sim", "--no-tty", "--size", "64x32", "--fps", "15", "--seconds", str(seconds), "--scale", "3",
+                        "--script", path, "--state", state, "--frames-out", os.path.join(previews, name + ".gif"), *extra],
+                       check=True, stdout=subprocess.DEVNULL)
+
+
+# Extras → Games → Brick: launched, steered under the ball for a while.
+play("brick", ["0.2 rotate +3", "0.4 select", "0.6 rotate +2", "0.8 select", "1.0 select", "1.5 select",
+               "2.2 rotate +2", "3.0 rotate -3", "3.8 rotate +4", "4.6 rotate -2", "5.4 rotate +1", "6.2 rotate -3"], 8)
+# Extras → Games → Snake: a few turns, until the wall.
+play("snake", ["0.2 rotate +3", "0.4 select", "0.6 rotate +2", "0.8 select", "1.0 rotate +1", "1.1 select",
+               "2.2 rotate +1", "3.0 rotate +1", "3.6 rotate -1", "4.4 rotate -1", "5.2 rotate +1"], 8)
+# Photos → Slideshow of three pictures (one an animated GIF), 2 s each, cross-faded.
+with tempfile.TemporaryDirectory() as photos:
+    for name, effect, extra in (("1-aurora.png", "aurora", ["--at", "2"]), ("2-plasma.gif", "plasma", ["--seconds", "2", "--fps", "10"]),
+                                ("3-tunnel.png", "tunnel", ["--at", "1"])):
+        subprocess.run([binary, "render", effect, "--size", "160x80", "--raw", *extra, "--out", os.path.join(photos, name)],
+                       check=True, stdout=subprocess.DEVNULL)
+    play("slideshow", ["0.2 rotate +1", "0.4 select", "0.6 select"], 8, extra=("--photos", photos))
 
 relative = os.path.relpath(previews, os.path.dirname(doc))
 lines = [

@@ -26,6 +26,10 @@ int pw_password_rehash(const char *password, const char *stored, char *output, i
 /// TCP_INFO `tcpi_bytes_received`), read yet or not; -1 with errno where that is unknown.
 long long pw_tcp_bytes_received(int fd);
 
+/// The bytes the owner of `fd` has read from it since it opened: those TCP received less those
+/// still waiting in the receive queue (FIONREAD); -1 with errno where that is unknown.
+long long pw_tcp_bytes_read(int fd);
+
 /// Ends the TCP connection on `fd` at once without closing the descriptor (its owner still
 /// does): on Linux connect(AF_UNSPEC), which resets it and drops what it has queued;
 /// elsewhere shutdown(SHUT_RDWR). 0 on success, -1 with errno otherwise.

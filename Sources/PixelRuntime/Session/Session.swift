@@ -55,8 +55,9 @@ public final class Session {
 
     /// What the command line adds to a set-up: where frames and bus traffic are recorded.
     public struct Options {
-        /// Write every frame of the main panel as `DIR/frame-000000.png`: the model's picture on
-        /// simulated panels, the frame sent on real ones.
+        /// Write every frame of the main panel as `DIR/frame-000000.png`, or, for a name ending in
+        /// `.gif`, into that one animated GIF: the model's picture on simulated panels, the frame
+        /// sent on real ones.
         public var framesOut: String?
         /// With `framesOut`: 1 is one pixel per LED; more draws round dots that far apart.
         public var frameScale = 1
@@ -153,7 +154,9 @@ public final class Session {
             throw RuntimeError.outOfRange(what: "the frame rate", allowed: "1...240 frames a second", got: "\(setup.fps)")
         }
         try RuntimeError.checkScale(options.frameScale)
-        if let dir = options.framesOut { try OfflineRender.checkDirectory(dir) }
+        if let out = options.framesOut {
+            if Self.recordsGIF(out) { try OfflineRender.checkWritable(out) } else { try OfflineRender.checkDirectory(out) }
+        }
         if let path = options.traceBus { try BusTraceFile.checkWritable(path) }
         self.setup = setup
         self.options = options
@@ -211,6 +214,7 @@ public final class Session {
         app.monochrome = setup.mainPanel?.description.isOnOff ?? false
         app.textFont = setup.textFont
         if let text = setup.text { app.marqueeText = text }
+        app.photoLibrary = setup.photosFolder.map { PhotoFolder(path: $0) }
         if let start = setup.startEffect { app.play(effectNamed: start, at: .zero) }
         app.streamTimeout = FrameTime(nanoseconds: setup.network.timeoutNanoseconds)
         let appSource = AppSource(app: app, store: store, presetStore: presetStore, warnings: [warning, presetWarning].compactMap { $0 })
@@ -264,6 +268,9 @@ public final class Session {
         machineInputs.append(try EncoderInputSource(inputs: gpio, wiring: encoder, buttons: buttons))
     }
 
+    /// Whether `framesOut` names one animated GIF (`….gif`) rather than a folder of PNGs.
+    static func recordsGIF(_ framesOut: String) -> Bool { framesOut.lowercased().hasSuffix(".gif") }
+
     /// Runs the loop until `length` (nil: until an input source asks to stop — q, or SIGINT and
     /// SIGTERM through a `StopRequestSource` among `inputs`), with the front end's `inputs` and
     /// `viewers` (which see the main panel's picture) and the set-up's `script`. Every output is
@@ -274,9 +281,14 @@ public final class Session {
                     length: FrameTime?, frameClock: (any FrameClock)? = nil, onFrame: ((Int, Frame) throws -> Void)? = nil) throws -> Int {
         var viewers = viewers
         if let onFrame { viewers.append(FrameCallbackOutput { frame, status in try onFrame(status.frames - 1, frame) }) }
-        let recorder = options.framesOut.map { dir in
+        let recorder = options.framesOut.map { out -> any FrameOutput in
+            if Self.recordsGIF(out) {
+                // One animated GIF of the run, drawn as the PNGs would be; a still picture is one long frame.
+                let look = GIFRecorder.Look.style(options.frameScale == 1 ? .raw : .dots(scale: options.frameScale))
+                return GIFFileOutput(path: out, recorder: GIFRecorder(fps: setup.fps, look: look, mergesRepeats: true))
+            }
             let shownFor = length ?? .seconds(5)
-            return PNGSequenceOutput(directory: dir, scale: options.frameScale,
+            return PNGSequenceOutput(directory: out, scale: options.frameScale,
                                      lastFrame: Int(Int128(shownFor.nanoseconds) * Int128(setup.fps) / 1_000_000_000))
         }
         var outputs: [any FrameOutput] = []

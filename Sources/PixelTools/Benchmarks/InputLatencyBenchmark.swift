@@ -76,7 +76,7 @@ public enum InputLatencyBenchmark {
 
     /// The wheel's way from the top menu to Extras → Games → Brick, whose paddle the turns
     /// then move (the ball waits on it, so only the turns change the picture).
-    public static let openBrick: [InputAction] = [.rotate(2), .select, .rotate(2), .select, .select]
+    public static let openBrick: [InputAction] = [.rotate(3), .select, .rotate(2), .select, .select]
 
     /// Posts `events` wheel turns at random moments (20–80 ms apart) from another thread while
     /// the menu (or, after `opening`, the screen it leads to, named `screen`) runs at `fps`

@@ -17,6 +17,8 @@ public struct PixelWheelApp {
         case scrollingText
         /// The game in play (Extras → Games), full screen.
         case game
+        /// Photos full screen: one photo, or the slideshow.
+        case photo
         /// Hold-to-confirm "Turn panel off": the ring fills while select is held.
         case confirmOff(since: FrameTime)
         /// The panel is dark until the next input.
@@ -73,6 +75,12 @@ public struct PixelWheelApp {
     let seed: UInt64
     /// Seconds since local midnight, for the clock screen.
     let wallClock: () -> Int
+    /// Where Photos finds its pictures (the runtime's folder); nil: Photos says how to add one.
+    public var photoLibrary: (any PhotoLibrary)?
+    /// What Photos found when it was last opened.
+    var photoCatalog = PhotoCatalog.none
+    /// The photo or slideshow on screen, while Photos shows one.
+    var photoViewer: PhotoViewer?
     /// Called for every wheel step that moves something and every click: drive a piezo here.
     public var onClick: (() -> Void)?
     /// True on on/off panels: draw with `ThemePalette.monochrome` whatever the theme.
@@ -143,6 +151,9 @@ public struct PixelWheelApp {
         case .streams: return "Streams: \(settings.streams.label)"
         case .transition: return "Transition: \(settings.transitionLabel)"
         case .shuffleFrom: return "Shuffle From: \(settings.shuffleFrom?.title ?? "All")"
+        case .slideshowInterval: return "Slideshow: \(settings.slideshowSeconds) s"
+        case .shufflePhotos: return "Shuffle Photos: \(settings.shufflePhotos ? "On" : "Off")"
+        case .photoFit: return "Photo Fit: \(settings.photoFit.rawValue.prefix(1).uppercased() + settings.photoFit.rawValue.dropFirst())"
         case .savePreset: return presets.isFull ? "Presets Full (\(PresetList.maximumCount))" : "Save Current"
         case let .preset(id): return presets[id]?.name ?? "Preset \(id)"
         case let .parameter(effect, name):
@@ -214,6 +225,7 @@ public struct PixelWheelApp {
             return
         }
         if screen == .game, handleGame(event) { return }
+        if screen == .photo, handlePhoto(event) { return }
         switch event.action {
         case let .rotate(steps): rotate(steps, at: event.time)
         case .select: select(at: event.time)
@@ -324,6 +336,17 @@ public struct PixelWheelApp {
         case .nowPlaying:
             if game != nil { resumeGame(at: time) } else { screen = .playing }
         case let .game(kind): startGame(kind, at: time)
+        case .photos, .photoAlbum, .photo, .slideshow, .photosNote: selectPhotosEntry(entry, at: time)
+        case .slideshowInterval:
+            changeSettings { s in
+                s.slideshowSeconds = Settings.slideshowSteps.first { $0 > s.slideshowSeconds } ?? Settings.slideshowSteps[0]
+            }
+        case .shufflePhotos: changeSettings { $0.shufflePhotos.toggle() }
+        case .photoFit:
+            changeSettings { s in
+                let all = PhotoFit.allCases
+                s.photoFit = all[((all.firstIndex(of: s.photoFit) ?? 0) + 1) % all.count]
+            }
         case .presets, .savePreset, .preset, .presetAction:
             selectPresetEntry(entry, at: time)
         case let .effectParameters(effect):
@@ -371,6 +394,7 @@ public struct PixelWheelApp {
     }
 
     private mutating func back() {
+        if screen == .photo { photoViewer = nil }  // its pictures are not kept behind the menu
         if screen != .menu {
             screen = .menu
         } else if stack.count > 1 {
@@ -399,6 +423,7 @@ public struct PixelWheelApp {
         }
         player?.update(at: time)
         updateGame(at: time)
+        updatePhoto(at: time)
     }
 
     // MARK: Drawing
@@ -467,6 +492,8 @@ public struct PixelWheelApp {
             ScreenPainter.bigText(on: &canvas, marqueeText, palette: palette, time: scrolled, alwaysScroll: true, font: textFont)
         case .game:
             drawGame(on: &canvas, palette: palette, time: viewTime)
+        case .photo:
+            photoViewer?.draw(on: &canvas, at: time, transition: transition, palette: palette)
         case let .confirmOff(since):
             ScreenPainter.confirmRing(on: &canvas, progress: progress(since: since, at: time), palette: palette)
         }

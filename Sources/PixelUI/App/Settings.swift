@@ -49,6 +49,12 @@ public struct Settings: Equatable, Sendable {
     /// Effect parameters chosen in the menu or with `sim --param`, keyed `effect.parameter`
     /// (e.g. `bounce.speed`), valued as on the command line (`40`, `shader`, `FF8000`).
     public var effectParameters: [String: String] = [:]
+    /// How long the slideshow shows each photo, in seconds (an animation plays at least once).
+    public var slideshowSeconds = 5
+    /// Whether the slideshow shows the photos in a random order (seeded from `--seed`).
+    public var shufflePhotos = false
+    /// How photos are placed on a panel of another shape.
+    public var photoFit = PhotoFit.fit
     /// Each game's best score (Extras → Games), saved as `best-brick`, `best-snake`.
     public var bestScores: [GameKind: Int] = [:]
 
@@ -63,6 +69,10 @@ public struct Settings: Equatable, Sendable {
     public static let speedRange = 25...400
     /// Allowed transition lengths, in milliseconds.
     public static let transitionRange = 0...3000
+    /// Allowed slideshow intervals, in seconds.
+    public static let slideshowRange = 2...60
+    /// The intervals the Slideshow Interval row steps through, in seconds.
+    public static let slideshowSteps = [2, 3, 5, 10, 15, 20, 30, 60]
     /// Allowed best scores in a settings file.
     public static let bestScoreRange = 0...1_000_000_000
     /// The lengths the Transition row steps through, in milliseconds.
@@ -81,6 +91,9 @@ public struct Settings: Equatable, Sendable {
             + (streams == .obey ? "" : "streams = \(streams.rawValue)\n")
             + (transitionMilliseconds == 700 ? "" : "transition = \(transitionMilliseconds)\n")
             + (shuffleFrom.map { "shuffle-from = \($0.rawValue)\n" } ?? "")
+            + (slideshowSeconds == 5 ? "" : "slideshow = \(slideshowSeconds)\n")
+            + (shufflePhotos ? "shuffle-photos = on\n" : "")
+            + (photoFit == .fit ? "" : "photo-fit = \(photoFit.rawValue)\n")
             + GameKind.allCases.compactMap { kind in bestScores[kind].map { "best-\(kind.rawValue) = \($0)\n" } }.joined()
             + effectParameters.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)\n" }.joined()
     }
@@ -133,6 +146,12 @@ public struct Settings: Equatable, Sendable {
                 if value == "all" { settings.shuffleFrom = nil } else if let v = EffectFamily(rawValue: String(value)) {
                     settings.shuffleFrom = v
                 } else { bad("shuffle-from") }
+            case "slideshow":
+                if let v = Int(value), slideshowRange.contains(v) { settings.slideshowSeconds = v } else { bad("slideshow") }
+            case "shuffle-photos":
+                if value == "on" || value == "off" { settings.shufflePhotos = value == "on" } else { bad("shuffle-photos") }
+            case "photo-fit":
+                if let v = PhotoFit(rawValue: String(value)) { settings.photoFit = v } else { bad("photo-fit") }
             case let key where key.hasPrefix("best-"):
                 if let kind = GameKind(rawValue: String(key.dropFirst(5))), let v = Int(value), bestScoreRange.contains(v) {
                     settings.bestScores[kind] = v

@@ -16,6 +16,22 @@ public indirect enum MenuEntry: Sendable {
     case scrollingText
     /// Starts a new game (Extras → Games).
     case game(GameKind)
+    /// Photos: reads the folder again and lists Slideshow, the albums and the photos.
+    case photos
+    /// An album of Photos (a subfolder): its Slideshow and its photos.
+    case photoAlbum(String)
+    /// Shows photo `index` of `album` (nil: the folder's own photos) full screen.
+    case photo(album: String?, index: Int, title: String)
+    /// Plays the photos of `album` (nil: every photo) as a slideshow.
+    case slideshow(album: String?)
+    /// A line that says why Photos has nothing to show, and how to add pictures.
+    case photosNote(String)
+    /// Steps through the slideshow's intervals (`Settings.slideshowSteps`).
+    case slideshowInterval
+    /// Switches Shuffle Photos on and off.
+    case shufflePhotos
+    /// Steps through Fit, Fill and Stretch.
+    case photoFit
     /// Opens the brightness slider.
     case brightness
     /// Opens the speed slider.
@@ -58,6 +74,14 @@ public indirect enum MenuEntry: Sendable {
         case .clock: return "Clock"
         case .scrollingText: return "Scrolling Text"
         case let .game(kind): return kind.title
+        case .photos: return "Photos"
+        case let .photoAlbum(name): return name
+        case let .photo(_, _, title): return title
+        case .slideshow: return "Slideshow"
+        case let .photosNote(text): return text
+        case .slideshowInterval: return "Slideshow Interval"
+        case .shufflePhotos: return "Shuffle Photos"
+        case .photoFit: return "Photo Fit"
         case .brightness: return "Brightness"
         case .speed: return "Speed"
         case .theme: return "Theme"
@@ -80,7 +104,8 @@ public indirect enum MenuEntry: Sendable {
     /// Whether the row leads to another screen (drawn with a chevron).
     public var opensScreen: Bool {
         switch self {
-        case .submenu, .brightness, .speed, .about, .nowPlaying, .effectParameters, .parameter, .presets, .preset: return true
+        case .submenu, .brightness, .speed, .about, .nowPlaying, .effectParameters, .parameter, .presets, .preset, .photos, .photoAlbum:
+            return true
         default: return false
         }
     }
@@ -114,13 +139,16 @@ public indirect enum MenuEntry: Sendable {
         + EffectFamily.allCases.filter { !effectIndices(in: $0).isEmpty }
             .map { family in .submenu(family.title, effectIndices(in: family).map { effects[$0] }) }
 
-    /// The standard menu tree, top level first: Effects, Shuffle, Extras (Clock, Scrolling Text, Games), Settings.
+    /// The standard menu tree, top level first, in the iPod's order: Effects, Photos, Shuffle,
+    /// Extras (Clock, Scrolling Text, Games), Settings.
     public static let topLevel: [MenuEntry] = [
         .submenu("Effects", effectsMenu),
+        .photos,
         .shuffle,
         .submenu("Extras", [.clock, .scrollingText, .submenu("Games", GameKind.allCases.map { .game($0) })]),
         .submenu("Settings", [.brightness, .speed, .theme, .supersampling,
                               .submenu("Effect Parameters", effects.indices.map { .effectParameters(effect: $0) }), .streams,
-                              .presets, .transition, .shuffleFrom, .about]),
+                              .presets, .transition, .shuffleFrom,
+                              .submenu("Photos", [.slideshowInterval, .shufflePhotos, .photoFit]), .about]),
     ]
 }

@@ -31,6 +31,20 @@ enum ScreenPainter {
         canvas.drawText(text, font: font, at: Point(x: Fixed(x), y: Fixed(top + 1)), color: palette.accent)
     }
 
+    /// A photo's name across the bottom for its first 1.5 s, cut to the panel's width (it never
+    /// scrolls, so the picture is clear after 1.5 s whatever the name).
+    static func caption(on canvas: inout Canvas, _ text: String, shownFor elapsed: FrameTime, palette: ThemePalette) {
+        guard elapsed.nanoseconds >= 0, elapsed.nanoseconds < 1_500_000_000 else { return }
+        let w = canvas.width, h = canvas.height
+        let font: PixelFont = h >= 16 ? .standard5x7 : .tiny3x5
+        var shown = MenuLayout.displayText(text, font: font)
+        while shown.count > 1 && font.width(of: shown) - 1 > w - 2 { shown.removeLast() }
+        let band = min(h, font.lineHeight + 2), top = h - band
+        canvas.fillRect(Rect(x: 0, y: Fixed(top), width: Fixed(w), height: Fixed(band)), color: palette.background)
+        let x = max(0, (w - font.width(of: shown) + 1) / 2)
+        canvas.drawText(shown, font: font, at: Point(x: Fixed(x), y: Fixed(top + 1)), color: palette.accent)
+    }
+
     /// A setting's value as a bar and a number, under a title bar on tall panels.
     static func slider(on canvas: inout Canvas, title: String, value: Int, range: ClosedRange<Int>, unit: String,
                        palette: ThemePalette, time: FrameTime) {
