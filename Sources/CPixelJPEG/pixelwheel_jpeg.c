@@ -81,6 +81,7 @@ int pw_jpeg_scaled_size(const unsigned char *data, size_t size, int target_width
     scaled->scale_num = pw_jpeg_pick_scale(&info, target_width, target_height);
     scaled->output_width = (int)info.output_width;
     scaled->output_height = (int)info.output_height;
+    scaled->progressive = info.progressive_mode ? 1 : 0;
     jpeg_destroy_decompress(&info);
     return 0;
 }

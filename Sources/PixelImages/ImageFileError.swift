@@ -19,6 +19,9 @@ public enum ImageFileError: Error, CustomStringConvertible, Sendable, Hashable {
     case damagedJPEG(path: String?, detail: String)
     /// The image is bigger than this program is willing to hold in memory.
     case tooLarge(path: String?, width: Int, height: Int, maximumPixels: Int)
+    /// A progressive JPEG too large for Photos: libjpeg holds all of such a picture's
+    /// coefficients (3 bytes a pixel) whatever the scale it decodes to.
+    case progressiveTooLarge(path: String?, pixels: Int, maximumPixels: Int)
     /// libpng, giflib or libjpeg failed while encoding; `format` is "PNG", "GIF" or "JPEG".
     case encodingFailed(format: String, detail: String)
     /// The frames, delays or sizes handed to the GIF encoder do not fit together or do not
@@ -47,6 +50,9 @@ public enum ImageFileError: Error, CustomStringConvertible, Sendable, Hashable {
         case let .tooLarge(path, width, height, maximumPixels):
             return "\(Self.subject(path)) is too large (\(width)x\(height) pixels, at most \(maximumPixels)"
                 + " pixels are supported): scale it down first"
+        case let .progressiveTooLarge(path, pixels, maximumPixels):
+            return "\(Self.subject(path)) is a progressive JPEG of \(Self.megapixels(pixels)) megapixels; photos read progressive"
+                + " JPEGs of up to \(Self.megapixels(maximumPixels)): save it as baseline, e.g. jpegtran -copy all IN.jpg > OUT.jpg"
         case let .encodingFailed(format, detail):
             return "could not encode the \(format) image: \(detail)"
         case let .invalidAnimation(detail):
@@ -59,6 +65,12 @@ public enum ImageFileError: Error, CustomStringConvertible, Sendable, Hashable {
         path.map { "'\($0)'" } ?? "the data"
     }
 
+    /// `pixels` in megapixels with one decimal: "12.0".
+    static func megapixels(_ pixels: Int) -> String {
+        let tenths = (pixels + 50_000) / 100_000
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
     /// The same error, naming `path` if it did not name a file yet.
     func naming(_ path: String) -> ImageFileError {
         switch self {
@@ -69,6 +81,8 @@ public enum ImageFileError: Error, CustomStringConvertible, Sendable, Hashable {
         case let .damagedJPEG(nil, detail): return .damagedJPEG(path: path, detail: detail)
         case let .tooLarge(nil, width, height, maximumPixels):
             return .tooLarge(path: path, width: width, height: height, maximumPixels: maximumPixels)
+        case let .progressiveTooLarge(nil, pixels, maximumPixels):
+            return .progressiveTooLarge(path: path, pixels: pixels, maximumPixels: maximumPixels)
         default: return self
         }
     }

@@ -25,6 +25,11 @@ public enum JPEGFile {
         try decode(bytes, atLeast: width, height, scaling: true)
     }
 
+    /// The largest progressive JPEG the reduced decode takes (Photos): 8 megapixels, 24 MB of
+    /// coefficients, so a slideshow stays under 64 MiB; a baseline one of any size decodes in
+    /// strips at the reduced size.
+    public static let maximumProgressivePixels = 8_000_000
+
     /// The size `decode(_:atLeast:_:)` gives for a `width × height` target, from the header alone.
     static func scaledSize(_ bytes: [UInt8], atLeast width: Int, _ height: Int) throws -> (width: Int, height: Int) {
         var message = [CChar](repeating: 0, count: 256)
@@ -51,6 +56,10 @@ public enum JPEGFile {
         guard sourceWidth > 0, sourceHeight > 0, sourceWidth <= ImageLimits.maximumDecodedPixels / sourceHeight else {
             throw ImageFileError.tooLarge(path: nil, width: sourceWidth, height: sourceHeight,
                                           maximumPixels: ImageLimits.maximumDecodedPixels)
+        }
+        // A progressive picture's coefficients are all held while it decodes, at any scale.
+        if scaling, scaled.progressive != 0, sourceWidth * sourceHeight > maximumProgressivePixels {
+            throw ImageFileError.progressiveTooLarge(path: nil, pixels: sourceWidth * sourceHeight, maximumPixels: maximumProgressivePixels)
         }
         let scale = scaling ? scaled.scale_num : 8
         let w = scaling ? Int(scaled.output_width) : sourceWidth, h = scaling ? Int(scaled.output_height) : sourceHeight

@@ -1,5 +1,7 @@
 import Testing
 import PixelCore
+import PixelSystem
+import PixelTestSupport
 @testable import PixelImages
 
 struct JPEGScalingTests {
@@ -14,6 +16,20 @@ struct JPEGScalingTests {
             }
         }
         return try JPEGFile.encode(rows, height: height)
+    }
+
+    /// libjpeg holds every coefficient of a progressive JPEG whatever the scale, so Photos takes
+    /// them up to 8 megapixels (one line says how to convert a larger one); `show` still reads it.
+    @Test func aProgressiveJPEGOver8MegapixelsIsRefusedByThePhotoDecodeOnly() throws {
+        let bytes = try FileBytes.read(RepositoryPaths.root() + "/Tests/Fixtures/images/progressive-4000x2500.jpg")
+        #expect(throws: ImageFileError.progressiveTooLarge(path: nil, pixels: 10_000_000, maximumPixels: 8_000_000)) {
+            _ = try JPEGFile.decode(bytes, atLeast: 256, 128)
+        }
+        #expect(throws: ImageFileError.self) { _ = try PhotoDecoder.decode(bytes, name: "big.jpg", width: 64, height: 32) }
+        let message = ImageFileError.progressiveTooLarge(path: "big.jpg", pixels: 10_000_000, maximumPixels: 8_000_000).description
+        #expect(message == "'big.jpg' is a progressive JPEG of 10.0 megapixels; photos read progressive JPEGs of up to 8.0: save it as baseline, e.g. jpegtran -copy all IN.jpg > OUT.jpg")
+        let small = try FileBytes.read(RepositoryPaths.root() + "/Tests/Fixtures/images/grey-progressive-16x8.jpg")
+        #expect(try JPEGFile.decode(small, atLeast: 8, 4).width >= 8, "a small progressive one decodes")
     }
 
     @Test func aTwelveMegapixelPhotoForA64x32PanelAt4SamplesDecodesAt500x375() throws {

@@ -62,12 +62,13 @@ def play(name, script, seconds, extra=()):
                        check=True, stdout=subprocess.DEVNULL)
 
 
-# Extras → Games → Brick: launched, steered under the ball for a while.
+# Extras → Games → Brick: launched, steered, launched again when the ball is lost.
 play("brick", ["0.2 rotate +3", "0.4 select", "0.6 rotate +2", "0.8 select", "1.0 select", "1.5 select",
-               "2.2 rotate +2", "3.0 rotate -3", "3.8 rotate +4", "4.6 rotate -2", "5.4 rotate +1", "6.2 rotate -3"], 8)
-# Extras → Games → Snake: a few turns, until the wall.
-play("snake", ["0.2 rotate +3", "0.4 select", "0.6 rotate +2", "0.8 select", "1.0 rotate +1", "1.1 select",
-               "2.2 rotate +1", "3.0 rotate +1", "3.6 rotate -1", "4.4 rotate -1", "5.2 rotate +1"], 8)
+               "2.2 rotate +2", "3.0 rotate -3", "3.4 select", "3.8 rotate +4", "4.6 rotate -2", "5.0 select", "5.4 rotate +1",
+               "6.2 rotate -3", "6.6 select"], 8)
+# Extras → Games → Snake: a right turn every second, round and round.
+play("snake", ["0.2 rotate +3", "0.4 select", "0.6 rotate +2", "0.8 select", "1.0 rotate +1", "1.1 select"]
+     + ["%.1f rotate +1" % (1.8 + t) for t in range(7)], 9)
 # Photos → Slideshow of three pictures (one an animated GIF), 2 s each, cross-faded.
 with tempfile.TemporaryDirectory() as photos:
     for name, effect, extra in (("1-aurora.png", "aurora", ["--at", "2"]), ("2-plasma.gif", "plasma", ["--seconds", "2", "--fps", "10"]),

@@ -21,6 +21,8 @@ struct pw_jpeg_scaled {
     int scale_num;
     /// The size the picture decodes to at that scale.
     int output_width, output_height;
+    /// 1 for a progressive JPEG (libjpeg then holds every coefficient of the picture), else 0.
+    int progressive;
 };
 
 /// Reads the header and picks the smallest scale 1/8 … 8/8 whose output is at least
