@@ -78,12 +78,12 @@ struct PhotoDecoderTests {
 
     @Test func anythingElseIsAOneLineErrorNamingTheFile() throws {
         for bytes in [Array("hello".utf8), [], [0xFF, 0xD8], Array("GIF8".utf8)] {
-            #expect {
+            expectError({
                 _ = try PhotoDecoder.decode(bytes, name: "notes.png", width: 8, height: 8)
-            } throws: { error in
+            }, { error in
                 let text = "\(error)"
                 return error is ImageFileError && text.contains("notes.png") && !text.contains("\n")
-            }
+            })
         }
     }
 
@@ -94,11 +94,11 @@ struct PhotoDecoderTests {
         let animation = try #require(Self.animation(try PhotoDecoder.decode(Array(bytes.prefix(bytes.count - 8)), name: "cut.gif", width: 2, height: 2)))
         _ = try animation.next()
         _ = try animation.next()
-        #expect {
+        expectError({
             _ = try animation.next()
-        } throws: { error in
+        }, { error in
             guard case let ImageFileError.damagedGIF(path, _) = error else { return false }
             return path == "cut.gif"
-        }
+        })
     }
 }

@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mode=${1:-smoke}
-targets=${FUZZ_TARGETS:-bdf image photo script settings trace panel params keys devices config web e131 artnet ddp opc flaschen tpm2 wledudp ledflags json login presets}
+targets=${FUZZ_TARGETS:-bdf image photo script settings trace panel params keys devices config web e131 artnet ddp opc flaschen tpm2 wledudp ledflags json login presets photoname}
 swift=${SWIFT:-swift}
 
 mkdir -p .build/fuzz/crashes

@@ -87,15 +87,18 @@ public struct Settings: Equatable, Sendable {
 
     /// The settings as a small text file: `key = value` lines.
     public var fileText: String {
-        "# PixelWheel settings\nbrightness = \(brightness)\nspeed = \(speed)\ntheme = \(theme.rawValue)\nsupersampling = \(supersampling.rawValue)\n"
-            + (streams == .obey ? "" : "streams = \(streams.rawValue)\n")
-            + (transitionMilliseconds == 700 ? "" : "transition = \(transitionMilliseconds)\n")
-            + (shuffleFrom.map { "shuffle-from = \($0.rawValue)\n" } ?? "")
-            + (slideshowSeconds == 5 ? "" : "slideshow = \(slideshowSeconds)\n")
-            + (shufflePhotos ? "shuffle-photos = on\n" : "")
-            + (photoFit == .fit ? "" : "photo-fit = \(photoFit.rawValue)\n")
-            + GameKind.allCases.compactMap { kind in bestScores[kind].map { "best-\(kind.rawValue) = \($0)\n" } }.joined()
-            + effectParameters.sorted { $0.key < $1.key }.map { "\($0.key) = \($0.value)\n" }.joined()
+        // One line at a time: a single long concatenation is too much for Swift 6.0.3's type checker.
+        var lines = ["# PixelWheel settings", "brightness = \(brightness)", "speed = \(speed)", "theme = \(theme.rawValue)",
+                     "supersampling = \(supersampling.rawValue)"]
+        if streams != .obey { lines.append("streams = \(streams.rawValue)") }
+        if transitionMilliseconds != 700 { lines.append("transition = \(transitionMilliseconds)") }
+        if let shuffleFrom { lines.append("shuffle-from = \(shuffleFrom.rawValue)") }
+        if slideshowSeconds != 5 { lines.append("slideshow = \(slideshowSeconds)") }
+        if shufflePhotos { lines.append("shuffle-photos = on") }
+        if photoFit != .fit { lines.append("photo-fit = \(photoFit.rawValue)") }
+        for kind in GameKind.allCases { if let best = bestScores[kind] { lines.append("best-\(kind.rawValue) = \(best)") } }
+        for (key, value) in effectParameters.sorted(by: { $0.key < $1.key }) { lines.append("\(key) = \(value)") }
+        return lines.map { $0 + "\n" }.joined()
     }
 
     /// Whether `key` names an effect's parameter (`effect.parameter`) and `value` is one it takes.

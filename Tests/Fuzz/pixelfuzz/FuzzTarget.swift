@@ -67,6 +67,9 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     /// The presets file (`presets.json`): what is kept must write out and read back the same,
     /// load into an app and be served as WLED's `/presets.json`.
     case presets
+    /// The NAME of a `POST`/`DELETE /photos/NAME` as sent (percent-encoded): a name it accepts
+    /// is a plain picture file name, never a path out of the folder.
+    case photoname
 
     /// Every target's name, for messages.
     static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
@@ -98,6 +101,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .json: WLEDFuzzing.json(data)
         case .login: WLEDFuzzing.login(data)
         case .presets: WLEDFuzzing.presets(data)
+        case .photoname: WLEDFuzzing.photoName(data)
         }
     }
 

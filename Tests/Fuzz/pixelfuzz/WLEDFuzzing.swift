@@ -1,6 +1,7 @@
 import PixelCore
 import PixelInputs
 import PixelUI
+import PixelImages
 import PixelWeb
 
 /// The JSON reader and the WLED state request over arbitrary bytes.
@@ -40,6 +41,15 @@ enum WLEDFuzzing {
     /// The bytes as a login body, form and JSON (a password is read only from a UTF-8 body, and
     /// must be at most the body's length in bytes), as a cookie header and as a source address; the login they make
     /// against a plain password, and the access after it, never trap.
+    static func photoName(_ data: [UInt8]) {
+        let encoded = Substring(String(decoding: data, as: UTF8.self))
+        guard let name = try? PhotoUploads.checkedName(encoded) else { return }
+        precondition(!name.isEmpty && name.utf8.count <= 255, "a name of \(name.utf8.count) bytes")
+        precondition(!name.contains("/") && !name.contains("\\") && !name.contains("..") && !name.hasPrefix("."), "a path: \(name)")
+        precondition(!name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "a control character")
+        precondition(PhotoDecoder.isSupported(fileName: name), "not a picture's name: \(name)")
+    }
+
     static func login(_ data: [UInt8]) {
         let text = String(decoding: data, as: UTF8.self)
         let auth = WebAuth(password: .plain("fuzz"), apiAllow: APIAllowList(), random: { [UInt8](repeating: 7, count: $0) }, report: { _ in })
