@@ -49,13 +49,13 @@ public struct PhotoUploads: Sendable {
     /// The folder's photos (name, size in bytes, album or null), its albums and the bytes it holds.
     public func listing() -> JSONValue {
         let catalog = PhotoFolder(path: folder).scan()
-        let photos = catalog.allPhotos.map { item -> JSONValue in
-            .object([("name", .string(item.name)), ("size", .int(Int64(FileSystem.size(of: path(of: item)) ?? 0))),
-                     ("album", item.album.map { .string($0) } ?? .null)])
+        let sized = catalog.allPhotos.map { ($0, FileSystem.size(of: path(of: $0)) ?? 0) }  // one stat a photo
+        let photos = sized.map { item, size -> JSONValue in
+            .object([("name", .string(item.name)), ("size", .int(Int64(size))), ("album", item.album.map { .string($0) } ?? .null)])
         }
         return .object([
             ("folder", .string(folder)), ("photos", .array(photos)), ("albums", .array(catalog.albums.map { .string($0.name) })),
-            ("skipped", .int(Int64(catalog.skipped))), ("bytes", .int(Int64(usedBytes(catalog)))),
+            ("skipped", .int(Int64(catalog.skipped))), ("bytes", .int(Int64(sized.reduce(0) { $0 + $1.1 }))),
             ("limits", .object([("file", .int(Int64(Self.maximumFileBytes))), ("folder", .int(Int64(Self.maximumFolderBytes)))])),
             ("problem", catalog.problem.map { .string($0) } ?? .null),
         ])
